@@ -1,0 +1,38 @@
+// The gdlsc command line: registers every subcommand and maps errors to exit codes.
+#include <iostream>
+
+#include "cli/commands.h"
+#include "query/errors.h"
+
+namespace gdlsc::cli {
+
+int run(int argc, char** argv) {
+    CLI::App app{"gdlsc: prove what holds and what players know in GDL-II/III games"};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", "gdlsc 0.1.0");
+    int exit_code = kExitOk;
+    // One line per subcommand (src/cli/cmd_<name>.cpp).
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::Success& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        app.exit(e);
+        return kExitUsage;
+    } catch (const UserError& e) {
+        std::cerr << "gdlsc: error: " << e.what() << "\n";
+        return e.exit_code;
+    } catch (const LimitError& e) {
+        std::cerr << "gdlsc: limit: " << e.what() << "\n";
+        return kExitLimit;
+    } catch (const EngineError& e) {
+        std::cerr << "gdlsc: engine error: " << e.what() << "\n";
+        return kExitInternal;
+    } catch (const std::exception& e) {
+        std::cerr << "gdlsc: internal error: " << e.what() << "\n";
+        return kExitInternal;
+    }
+    return exit_code;
+}
+
+}  // namespace gdlsc::cli

@@ -1,0 +1,12 @@
+// The subcommands of gdlsc. Each file cmd_<name>.cpp defines one register_<name>
+// that adds its CLI11 subcommand; the callback returns the exit code through `exit_code`.
+#pragma once
+#include <CLI/CLI.hpp>
+
+namespace gdlsc::cli {
+
+/// Runs the command line; returns the process exit code (see src/query/errors.h).
+int run(int argc, char** argv);
+
+
+}  // namespace gdlsc::cli

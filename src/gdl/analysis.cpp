@@ -1,0 +1,153 @@
+// Dependency analysis: graph, Tarjan SCCs, predicate classes.
+#include "gdl/analysis.h"
+
+#include <algorithm>
+#include <functional>
+
+namespace gdlsc::gdl {
+
+const char* class_name(PredicateClass c) {
+    switch (c) {
+        case PredicateClass::Static: return "static";
+        case PredicateClass::DerivedFluent: return "derived fluent";
+        case PredicateClass::ActionPredicate: return "derived action predicate";
+    }
+    return "static";
+}
+
+bool is_keyword(const std::string& n) {
+    static const std::set<std::string> k = {"role", "init", "true", "legal", "does", "next", "terminal",
+                                            "goal", "sees", "distinct", "base", "input", "percept", "knows"};
+    return k.count(n) > 0;
+}
+
+const PredicateInfo* Analysis::find(const std::string& name, size_t arity) const {
+    auto it = predicates.find(Signature{name, arity});
+    return it == predicates.end() ? nullptr : &it->second;
+}
+
+std::set<Signature> Analysis::reachable_from(const Signature& s) const {
+    std::set<Signature> seen;
+    std::vector<Signature> todo{s};
+    while (!todo.empty()) {
+        Signature x = todo.back();
+        todo.pop_back();
+        auto it = edges.find(x);
+        if (it == edges.end()) continue;
+        for (const auto& d : it->second)
+            if (seen.insert(d.to).second) todo.push_back(d.to);
+    }
+    return seen;
+}
+
+Analysis analyze(const Program& p) {
+    Analysis a;
+    auto note = [&](const Signature& s) -> PredicateInfo& {
+        auto& info = a.predicates[s];
+        info.sig = s;
+        return info;
+    };
+    auto fluent_arg = [&](const Term& t) {
+        if (t.args.size() >= 1 && !t.args[0].is_variable()) a.fluents.insert(signature(t.args[0]));
+    };
+    for (const auto& r : p.rules) {
+        const Term& h = r.head;
+        if (h.name == "role" && h.args.size() == 1 && h.args[0].is_constant() && r.body.empty())
+            if (std::find(a.roles.begin(), a.roles.end(), h.args[0].name) == a.roles.end())
+                a.roles.push_back(h.args[0].name);
+        Signature hs = signature(h);
+        if (!h.is_variable()) {
+            auto& info = note(hs);
+            ++info.rule_count;
+            info.defined_at.push_back(h.loc);
+        }
+        if ((h.name == "init" || h.name == "next" || h.name == "base") && h.args.size() == 1) fluent_arg(h);
+        auto& out = a.edges[hs];
+        for (const auto& l : r.body) {
+            for_each_atom(l, [&](const Term& t, bool neg) {
+                if (t.is_variable()) return;
+                Signature bs = signature(t);
+                if (t.name == "true" && t.args.size() == 1) fluent_arg(t);
+                note(bs);
+                out.push_back({bs, neg, t.loc});
+            });
+        }
+    }
+    // true/does are sources, not predicates of the program.
+    a.predicates.erase(Signature{"true", 1});
+    a.predicates.erase(Signature{"does", 2});
+
+    // Tarjan's SCC algorithm over all nodes; emits components dependencies-first.
+    std::map<Signature, int> index, low;
+    std::set<Signature> on_stack;
+    std::vector<Signature> stack;
+    int counter = 0;
+    std::function<void(const Signature&)> strong = [&](const Signature& v) {
+        index[v] = low[v] = counter++;
+        stack.push_back(v);
+        on_stack.insert(v);
+        if (auto it = a.edges.find(v); it != a.edges.end()) {
+            for (const auto& d : it->second) {
+                if (!index.count(d.to)) {
+                    strong(d.to);
+                    low[v] = std::min(low[v], low[d.to]);
+                } else if (on_stack.count(d.to)) {
+                    low[v] = std::min(low[v], index[d.to]);
+                }
+            }
+        }
+        if (low[v] == index[v]) {
+            std::vector<Signature> comp;
+            Signature w;
+            do {
+                w = stack.back();
+                stack.pop_back();
+                on_stack.erase(w);
+                comp.push_back(w);
+            } while (!(w == v));
+            std::sort(comp.begin(), comp.end());
+            a.sccs.push_back(std::move(comp));
+        }
+    };
+    for (const auto& [s, _] : a.predicates)
+        if (!index.count(s)) strong(s);
+    for (size_t i = 0; i < a.sccs.size(); ++i) {
+        const auto& comp = a.sccs[i];
+        for (const auto& s : comp) {
+            auto it = a.predicates.find(s);
+            if (it == a.predicates.end()) continue;
+            it->second.scc = static_cast<int>(i);
+            bool self = false;
+            if (auto e = a.edges.find(s); e != a.edges.end())
+                for (const auto& d : e->second) self |= d.to == s;
+            it->second.recursive = comp.size() > 1 || self;
+        }
+    }
+
+    // Classes: propagate dependence on true/does in SCC order (dependencies first).
+    const Signature t{"true", 1}, d{"does", 2};
+    a.true_deps.insert(t);
+    a.does_deps.insert(d);
+    for (int round = 0; round < 2; ++round)  // components are in order; a second pass is a cheap guard
+        for (const auto& comp : a.sccs)
+            for (const auto& s : comp) {
+                auto e = a.edges.find(s);
+                if (e == a.edges.end()) continue;
+                for (const auto& dep : e->second) {
+                    if (a.true_deps.count(dep.to))
+                        for (const auto& m : comp) a.true_deps.insert(m);
+                    if (a.does_deps.count(dep.to))
+                        for (const auto& m : comp) a.does_deps.insert(m);
+                }
+            }
+    a.true_deps.erase(t);
+    a.does_deps.erase(d);
+    for (auto& [s, info] : a.predicates) {
+        if (a.does_deps.count(s)) info.cls = PredicateClass::ActionPredicate;
+        else if (a.true_deps.count(s)) info.cls = PredicateClass::DerivedFluent;
+        else info.cls = PredicateClass::Static;
+    }
+    return a;
+}
+
+}  // namespace gdlsc::gdl

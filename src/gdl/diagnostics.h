@@ -1,0 +1,44 @@
+// User-facing diagnostics: collected, sorted by location, printed as
+// `file:line:col: error: message` followed by the source line and a caret.
+// User errors are data (collected here), never exceptions.
+#pragma once
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "gdl/source.h"
+
+namespace gdlsc::gdl {
+
+enum class Severity { Error, Warning, Note };
+const char* severity_name(Severity s);
+
+struct Diagnostic {
+    Location loc;
+    Severity severity = Severity::Error;
+    std::string message;
+    std::string hint;  ///< optional: how to fix it (printed as a note)
+};
+
+class Diagnostics {
+public:
+    void error(const Location& loc, std::string message, std::string hint = {});
+    void warning(const Location& loc, std::string message, std::string hint = {});
+    void add(Diagnostic d);
+
+    bool has_errors() const;
+    size_t error_count() const;
+    bool empty() const { return items_.empty(); }
+    /// All diagnostics sorted by (file, line, col, severity, message), duplicates removed.
+    std::vector<Diagnostic> sorted() const;
+    /// Prints every diagnostic with its source line and caret.
+    void print(std::ostream& out) const;
+
+private:
+    std::vector<Diagnostic> items_;
+};
+
+/// Formats one diagnostic (first line `file:line:col: error: msg`, the source line, a caret, hint).
+std::string format_diagnostic(const Diagnostic& d);
+
+}  // namespace gdlsc::gdl

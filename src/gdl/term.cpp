@@ -1,0 +1,69 @@
+// Terms of GDL.
+#include "gdl/term.h"
+
+#include <algorithm>
+
+namespace gdlsc::gdl {
+
+Term Term::constant(std::string name, Location loc) {
+    Term t;
+    t.kind = Kind::Constant;
+    t.name = std::move(name);
+    t.loc = std::move(loc);
+    return t;
+}
+
+Term Term::variable(std::string name, Location loc) {
+    Term t;
+    t.kind = Kind::Variable;
+    t.name = std::move(name);
+    t.loc = std::move(loc);
+    return t;
+}
+
+Term Term::compound(std::string name, std::vector<Term> args, Location loc) {
+    Term t;
+    t.kind = args.empty() ? Kind::Constant : Kind::Compound;
+    t.name = std::move(name);
+    t.args = std::move(args);
+    t.loc = std::move(loc);
+    return t;
+}
+
+bool Term::is_ground() const {
+    if (kind == Kind::Variable) return false;
+    return std::all_of(args.begin(), args.end(), [](const Term& a) { return a.is_ground(); });
+}
+
+void Term::collect_variables(std::vector<std::string>& out) const {
+    if (kind == Kind::Variable) {
+        if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+        return;
+    }
+    for (const auto& a : args) a.collect_variables(out);
+}
+
+std::string Term::to_kif() const {
+    switch (kind) {
+        case Kind::Variable: return "?" + name;
+        case Kind::Constant: return name;
+        case Kind::Compound: {
+            std::string s = "(" + name;
+            for (const auto& a : args) s += " " + a.to_kif();
+            return s + ")";
+        }
+    }
+    return name;
+}
+
+bool operator==(const Term& a, const Term& b) {
+    return a.kind == b.kind && a.name == b.name && a.args == b.args;
+}
+
+bool operator<(const Term& a, const Term& b) {
+    if (a.kind != b.kind) return a.kind < b.kind;
+    if (a.name != b.name) return a.name < b.name;
+    return std::lexicographical_compare(a.args.begin(), a.args.end(), b.args.begin(), b.args.end());
+}
+
+}  // namespace gdlsc::gdl

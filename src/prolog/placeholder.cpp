@@ -1,0 +1,1 @@
+// gdlsc_prolog: translation unit so the library target exists before its first source lands.

@@ -1,0 +1,36 @@
+// Errors that end a command, with the documented exit code they map to
+// (doc/usage.md, "Exit codes"). User errors carry their position in the message.
+#pragma once
+#include <stdexcept>
+#include <string>
+
+namespace gdlsc {
+
+enum ExitCode : int {
+    kExitOk = 0,
+    kExitRefuted = 1,       ///< `prove`: the property does not hold (a counterexample is printed)
+    kExitInvalidInput = 2,  ///< invalid game, history, formula or argument value
+    kExitDisagreement = 3,  ///< `--engine all`: engines gave different answers
+    kExitLimit = 4,         ///< a time, memory or size limit ended the command
+    kExitInternal = 5,      ///< an error inside Prolog/Z3 or I/O that is not the user's
+    kExitUsage = 64,        ///< bad command line (unknown option, missing argument)
+};
+
+/// An error the user can fix: bad history, bad formula, unknown role, ...
+struct UserError : std::runtime_error {
+    explicit UserError(const std::string& m, int code = kExitInvalidInput)
+        : std::runtime_error(m), exit_code(code) {}
+    int exit_code;
+};
+
+/// A resource limit (time, memory, inference count) was reached.
+struct LimitError : std::runtime_error {
+    explicit LimitError(const std::string& m) : std::runtime_error(m) {}
+};
+
+/// An error from an embedded engine (Prolog, Z3) rethrown with context.
+struct EngineError : std::runtime_error {
+    explicit EngineError(const std::string& m) : std::runtime_error(m) {}
+};
+
+}  // namespace gdlsc

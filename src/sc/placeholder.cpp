@@ -1,0 +1,1 @@
+// gdlsc_sc: translation unit so the library target exists before its first source lands.
