@@ -1,0 +1,722 @@
+/*  gdlsc_knowledge -- the K fluent at work: information sets, Knows, common
+    knowledge, knows-whether, beliefs and exhaustive knowledge properties.
+
+    K(R,s0,s0); K(R,do(A',S'),do(A,S)) iff K(R,S',S), Poss(A',S'), R's move is
+    the same in A and A', and R's percept sets after A' in S' and after A in S
+    are equal (DESIGN §2, Thielscher 2010 Theorem 1).  random is not an agent.
+
+    Two representations, both computed PROGRESSIVELY (the set at step i from
+    the set at step i-1, never from scratch):
+    * developments (tier 2): every development is an interned node (parent,
+      joint move, state); every node has, per agent, an interned observation
+      id (parent observation, own move, percept set).  K_R(δ) is the cell of
+      all nodes with R's observation id of δ, memoised per (R, observation),
+      so every development sharing R's observations shares one cell.  Exact
+      for any formula, nested knowledge and common knowledge included.
+    * weighted states (tier 1): the information set as a list of distinct final
+      states, each with its number of developments and its probability weight
+      (random uniform, the other roles uniform, R's own move given).  Used by
+      `infoset` (counts, states), `belief` and the benchmarks: the number of
+      states stays small where the number of developments explodes.
+*/
+:- module(gdlsc_knowledge,
+          [ infoset/3,              % +Role, +Sit, -Sits
+            infoset_states/3,       % +Role, +Sit, -Entries
+            infoset_summary/4,      % +Role, +Sit, -NumDevs, -States
+            infoset_dot/3,          % +Role, +Sit, -DotString
+            eval_knows/3,           % +Role, :Formula, +Sit
+            eval_common/2,          % :Formula, +Sit
+            eval_kwhether/3,        % +Role, :Formula, +Sit
+            belief/5,               % +Role, +Sit, :Formula, -Prob, -NumDevs
+            prove_property/4,       % +Property, +Depth, +Options, -Result
+            development_percepts/3, % +Role, +JointMoves, -PerceptsPerStep
+            knowledge_reset/0
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(pairs)).
+:- use_module(gdlsc_game).
+
+:- dynamic
+    node_/4,          % node_(Id, Parent, JointMove, State)
+    child_/3,         % child_(Parent, JointMove, Id)
+    obs_/3,           % obs_(Role, NodeId, ObsId)
+    obs_key_/5,       % obs_key_(Role, ParentObs, Move, Percepts, ObsId)
+    cell_/3,          % cell_(Role, ObsId, NodeIds): all developments with that observation
+    trans_/3.         % trans_(StateHash, State, Transitions) for prove
+
+%!  knowledge_reset is det.
+%
+%   Forgets every interned development, observation and memoised cell; call
+%   it when another game is loaded into the module `game`.
+knowledge_reset :-
+    retractall(node_(_, _, _, _)),
+    retractall(child_(_, _, _)),
+    retractall(obs_(_, _, _)),
+    retractall(obs_key_(_, _, _, _, _)),
+    retractall(cell_(_, _, _)),
+    retractall(trans_(_, _, _)),
+    flag(gdlsc_knowledge_node, _, 1),
+    flag(gdlsc_knowledge_obs, _, 1).
+
+%   ---- roles ---------------------------------------------------------------
+
+%!  check_agent(?Role) is nondet.
+%
+%   Role is a non-random role of the game; enumerates the agents when unbound.
+%   @error gdlsc_error(not_an_agent(Role)) for random or an unknown role.
+check_agent(R) :-
+    var(R), !,
+    agent(R).
+check_agent(random) :- !,
+    throw(error(gdlsc_error(not_an_agent(random)),
+                context(knows/2, 'random is not an agent: it has no knowledge'))).
+check_agent(R) :-
+    agent(R), !.
+check_agent(R) :-
+    throw(error(gdlsc_error(not_an_agent(R)),
+                context(knows/2, 'not a role of the game'))).
+
+role_position(R, I) :-
+    roles(Rs),
+    nth1(I, Rs, R), !.
+
+%   ---- developments as interned nodes (tier 2) ----------------------------
+
+root_node(0) :-
+    (   node_(0, _, _, _)
+    ->  true
+    ;   init_state(S0),
+        flag(gdlsc_knowledge_node, _, 1),
+        assertz(node_(0, none, none, S0))
+    ).
+
+%!  sit_node(+Sit, -Id) is det.
+%
+%   The node of the development Sit (s0 or do(A, Sit)).
+%   @error gdlsc_error(not_a_development(Sit)) if a joint move is not possible.
+sit_node(s0, Id) :- !,
+    root_node(Id).
+sit_node(do(A, Sit), Id) :- !,
+    sit_node(Sit, P),
+    (   child_(P, A, Id0)
+    ->  Id = Id0
+    ;   node_(P, _, _, S),
+        (   \+ terminal(S), joint_move_legal(S, A)
+        ->  new_child(P, A, S, Id)
+        ;   throw(error(gdlsc_error(not_a_development(do(A, Sit))), _))
+        )
+    ).
+sit_node(Sit, _) :-
+    throw(error(type_error(situation, Sit), _)).
+
+joint_move_legal(S, A) :-
+    roles(Rs),
+    forall(nth1(I, Rs, R), (arg(I, A, M), legal_move(R, M, S))).
+
+new_child(P, A, S, Id) :-
+    next_state(A, S, S1),
+    flag(gdlsc_knowledge_node, Id, Id + 1),
+    assertz(node_(Id, P, A, S1)),
+    assertz(child_(P, A, Id)).
+
+node_child(P, A, S, Id) :-
+    (   child_(P, A, Id0)
+    ->  Id = Id0
+    ;   new_child(P, A, S, Id)
+    ).
+
+%!  node_sit(+Id, -Sit) is det.
+node_sit(Id, Sit) :-
+    node_sit(Id, s0, Sit0),
+    Sit = Sit0.
+node_sit(0, _, s0) :- !.
+node_sit(Id, _, do(A, Sit)) :-
+    node_(Id, P, A, _),
+    node_sit(P, _, Sit).
+
+node_moves(Id, Moves) :-
+    node_moves(Id, [], Moves).
+node_moves(0, Acc, Acc) :- !.
+node_moves(Id, Acc, Moves) :-
+    node_(Id, P, A, _),
+    node_moves(P, [A|Acc], Moves).
+
+%!  node_obs(+Role, +Id, -ObsId) is det.
+%
+%   Role's observation id at node Id: the interned sequence of its own moves
+%   and percept sets along the development (0 at s0).
+node_obs(_, 0, 0) :- !.
+node_obs(R, Id, O) :-
+    obs_(R, Id, O0), !,
+    O = O0.
+node_obs(R, Id, O) :-
+    node_(Id, P, A, _),
+    node_(P, _, _, PS),
+    node_obs(R, P, PO),
+    role_position(R, I),
+    arg(I, A, M),
+    percepts(R, A, PS, Ps),
+    obs_intern(R, PO, M, Ps, O),
+    assertz(obs_(R, Id, O)).
+
+obs_intern(R, PO, M, Ps, O) :-
+    (   obs_key_(R, PO, M, Ps, O0)
+    ->  O = O0
+    ;   flag(gdlsc_knowledge_obs, O1, O1 + 1),
+        O is O1 + 1,
+        assertz(obs_key_(R, PO, M, Ps, O))
+    ).
+
+%!  node_cell(+Role, +Id, -Ids) is det.
+%
+%   The information set of Role at node Id: the nodes of every development
+%   indistinguishable from Id for Role, computed from the cell of the parent
+%   (the K successor state axiom) and memoised per (Role, observation).
+node_cell(R, Id, Ids) :-
+    node_obs(R, Id, O),
+    (   cell_(R, O, Ids0)
+    ->  Ids = Ids0
+    ;   node_cell_(R, Id, O, Ids),
+        assertz(cell_(R, O, Ids))
+    ).
+
+node_cell_(_, 0, _, [0]) :- !.
+node_cell_(R, Id, O, Ids) :-
+    node_(Id, P, A, _),
+    node_(P, _, _, PS),
+    node_cell(R, P, PIds),
+    role_position(R, I),
+    arg(I, A, M),
+    percepts(R, A, PS, Ps),
+    findall(C,
+            ( member(Q, PIds),
+              node_(Q, _, _, QS),
+              \+ terminal(QS),
+              joint_move_fixing(QS, I, M, A2),
+              percepts(R, A2, QS, Ps2),
+              Ps2 == Ps,
+              node_child(Q, A2, QS, C)
+            ),
+            Ids),
+    forall(member(C, Ids), ( obs_(R, C, _) -> true ; assertz(obs_(R, C, O)) )).
+
+%!  joint_move_fixing(+State, +I, +Move, -A) is nondet.
+%
+%   A is a joint move legal in State whose I-th component is Move.
+joint_move_fixing(S, I, M, A) :-
+    roles(Rs),
+    length(Rs, N),
+    functor(A, a, N),
+    legal_moves_into(Rs, 1, I, M, S, A).
+
+legal_moves_into([], _, _, _, _, _).
+legal_moves_into([R|Rs], J, I, M, S, A) :-
+    (   J =:= I
+    ->  legal_move(R, M, S), arg(J, A, M)
+    ;   legal_move(R, Mj, S), arg(J, A, Mj)
+    ),
+    J1 is J + 1,
+    legal_moves_into(Rs, J1, I, M, S, A).
+
+%!  infoset(+Role, +Sit, -Sits) is det.
+%
+%   Sits are the developments (as situations) that Role cannot distinguish
+%   from Sit, Sit included; duplicates are distinct developments.
+infoset(R, Sit, Sits) :-
+    check_agent(R),
+    sit_node(Sit, Id),
+    node_cell(R, Id, Ids),
+    maplist(node_sit, Ids, Sits).
+
+%   ---- knowledge in formulas ---------------------------------------------
+
+holds_at(F, Id) :-
+    node_sit(Id, Sit),
+    gdlsc_formula:eval(F, Sit).
+
+%!  eval_knows(?Role, :Formula, +Sit) is nondet.
+%
+%   Role knows Formula in Sit: Formula holds in every development of Role's
+%   information set.  Free variables are answer variables, read de re: the
+%   bindings under which Formula holds in every development.  Because K is
+%   reflexive, the candidate bindings are those true in Sit itself.
+%   @error gdlsc_error(not_an_agent(random)) for `(knows random F)`.
+eval_knows(R, F, Sit) :-
+    check_agent(R),
+    sit_node(Sit, Id),
+    node_cell(R, Id, Ids),
+    holds_everywhere(F, Id, Ids).
+
+holds_everywhere(F, Id, Ids) :-
+    free_variables(F, Vs),
+    (   Vs == []
+    ->  forall(member(W, Ids), holds_at(F, W))
+    ;   findall(Vs, holds_at(F, Id), Cands0),
+        sort(Cands0, Cands),
+        member(Vs, Cands),
+        forall(member(W, Ids), holds_at(F, W))
+    ).
+
+%!  free_variables(+Formula, -Vars) is det.
+%
+%   The answer variables of Formula: the variables not bound by an
+%   exists/forall inside it.
+free_variables(F, Vs) :-
+    term_variables(F, All),
+    bound_variables(F, [], Bound),
+    exclude(var_in(Bound), All, Vs).
+
+var_in(Vs, V) :-
+    member(W, Vs),
+    W == V, !.
+
+bound_variables(F, B, B) :- var(F), !.
+bound_variables(exists(Vs, F), B0, B) :- !,
+    term_variables(Vs, Ws), append(Ws, B0, B1), bound_variables(F, B1, B).
+bound_variables(forall(Vs, F), B0, B) :- !,
+    term_variables(Vs, Ws), append(Ws, B0, B1), bound_variables(F, B1, B).
+bound_variables(not(F), B0, B) :- !, bound_variables(F, B0, B).
+bound_variables(and(Fs), B0, B) :- !, foldl(bound_variables, Fs, B0, B).
+bound_variables(or(Fs), B0, B) :- !, foldl(bound_variables, Fs, B0, B).
+bound_variables(knows(_, F), B0, B) :- !, bound_variables(F, B0, B).
+bound_variables(common(F), B0, B) :- !, bound_variables(F, B0, B).
+bound_variables(kwhether(_, F), B0, B) :- !, bound_variables(F, B0, B).
+bound_variables(_, B, B).
+
+%!  eval_common(:Formula, +Sit) is nondet.
+%
+%   Formula is common knowledge among all agents in Sit (GDL-III): it holds
+%   in every development reachable from Sit through the union of the agents'
+%   K relations (transitive closure).
+eval_common(F, Sit) :-
+    sit_node(Sit, Id),
+    findall(R, agent(R), Rs),
+    common_closure(Rs, [Id], [Id], Ids),
+    holds_everywhere(F, Id, Ids).
+
+common_closure(_, [], Seen, Seen).
+common_closure(Rs, [W|Ws], Seen0, Seen) :-
+    findall(V, ( member(R, Rs), node_cell(R, W, Cell), member(V, Cell),
+                 \+ memberchk(V, Seen0) ), New0),
+    sort(New0, New),
+    append(Seen0, New, Seen1),
+    append(Ws, New, Queue),
+    common_closure(Rs, Queue, Seen1, Seen).
+
+%!  eval_kwhether(?Role, :Formula, +Sit) is nondet.
+%
+%   Role knows whether Formula: it holds in all or in none of Role's
+%   information set.  Free variables range over the bindings under which
+%   Formula holds in some development of the information set.
+eval_kwhether(R, F, Sit) :-
+    check_agent(R),
+    sit_node(Sit, Id),
+    node_cell(R, Id, Ids),
+    free_variables(F, Vs),
+    (   Vs == []
+    ->  all_or_none(F, Ids)
+    ;   findall(Vs, ( member(W, Ids), holds_at(F, W) ), Cands0),
+        sort(Cands0, Cands),
+        member(Vs, Cands),
+        all_or_none(F, Ids)
+    ).
+
+all_or_none(F, Ids) :-
+    (   forall(member(W, Ids), holds_at(F, W))
+    ->  true
+    ;   forall(member(W, Ids), \+ holds_at(F, W))
+    ).
+
+%   ---- weighted states (tier 1) -------------------------------------------
+
+%!  infoset_states(+Role, +Sit, -Entries) is det.
+%
+%   Role's information set at Sit as sorted distinct final states:
+%   Entries = [e(State, NumDevs, Weight, RepSit), ...].  NumDevs counts the
+%   developments ending in State; Weight is their total probability when
+%   random (and every role other than Role) moves uniformly among its legal
+%   moves, Role's own moves being given (not normalised); RepSit is one of
+%   those developments.  Computed step by step from the previous step's
+%   entries along the moves of Sit (never from scratch).
+%   @error gdlsc_error(not_a_development(A)) if a joint move of Sit is not possible.
+infoset_states(R, Sit, Entries) :-
+    check_agent(R),
+    sit_moves(Sit, Moves),
+    role_position(R, I),
+    init_state(S0),
+    foldl(state_step(R, I), Moves, S0-[e(S0, 1, 1, s0)], _-Entries).
+
+sit_moves(Sit, Moves) :-
+    sit_moves(Sit, [], Moves).
+sit_moves(s0, Acc, Acc) :- !.
+sit_moves(do(A, Sit), Acc, Moves) :- !,
+    sit_moves(Sit, [A|Acc], Moves).
+sit_moves(Sit, _, _) :-
+    throw(error(type_error(situation, Sit), _)).
+
+%   state_step(+R, +I, +A, +Actual-Entries0, -Actual1-Entries1)
+state_step(R, I, A, S-Es0, S1-Es) :-
+    (   \+ terminal(S), joint_move_legal(S, A)
+    ->  true
+    ;   throw(error(gdlsc_error(not_a_development(A)), _))
+    ),
+    arg(I, A, M),
+    percepts(R, A, S, Ps),
+    next_state(A, S, S1),
+    findall(T-e(N, W, do(A2, Rep)),
+            ( member(e(Q, N, W0, Rep), Es0),
+              \+ terminal(Q),
+              choice_weight(Q, R, M, P),
+              joint_move_fixing(Q, I, M, A2),
+              percepts(R, A2, Q, Ps2),
+              Ps2 == Ps,
+              next_state(A2, Q, T),
+              W is W0 * P
+            ),
+            Pairs),
+    keysort(Pairs, Sorted),
+    merge_entries(Sorted, Es).
+
+%   choice_weight(+State, +R, +Move, -P): the probability of each joint move
+%   with R's Move in State: the product over the other roles of 1/#legal.
+choice_weight(S, R, M, P) :-
+    legal_move(R, M, S), !,
+    roles(Rs),
+    foldl(other_weight(S, R), Rs, 1, P).
+
+other_weight(_, R, R, P, P) :- !.
+other_weight(S, _, Q, P0, P) :-
+    aggregate_all(count, legal_move(Q, _, S), N),
+    N > 0,
+    P is P0 * (1 rdiv N).
+
+merge_entries([], []).
+merge_entries([T-e(N, W, Rep)|Ps], [e(T, NT, WT, Rep)|Es]) :-
+    merge_same(T, Ps, N, W, NT, WT, Rest),
+    merge_entries(Rest, Es).
+
+merge_same(T, [T1-e(N1, W1, _)|Ps], N0, W0, N, W, Rest) :-
+    T1 == T, !,
+    N2 is N0 + N1,
+    W2 is W0 + W1,
+    merge_same(T, Ps, N2, W2, N, W, Rest).
+merge_same(_, Rest, N, W, N, W, Rest).
+
+%!  infoset_summary(+Role, +Sit, -NumDevs, -States) is det.
+%
+%   The number of developments in Role's information set at Sit and the
+%   sorted list of their distinct final states.
+infoset_summary(R, Sit, NumDevs, States) :-
+    infoset_states(R, Sit, Es),
+    foldl([e(_, N, _, _), A0, A]>>(A is A0 + N), Es, 0, NumDevs),
+    maplist([e(S, _, _, _), S]>>true, Es, States).
+
+%!  belief(+Role, +Sit, :Formula, -Prob, -NumDevs) is det.
+%
+%   The probability (an exact rational) that Formula holds as far as Role
+%   knows at Sit: the weights of infoset_states/3 normalised over the
+%   information set.  Formula is about the final state (true, legal,
+%   terminal, goal, derived fluents, connectives); free variables are read
+%   existentially.
+%   @error gdlsc_error(belief_formula(F)) if Formula mentions does, sees or knowledge.
+belief(R, Sit, F, Prob, NumDevs) :-
+    (   state_formula(F)
+    ->  true
+    ;   throw(error(gdlsc_error(belief_formula(F)),
+                    context(belief/5, 'the formula must be about the state: no does, sees, knows')))
+    ),
+    infoset_states(R, Sit, Es),
+    foldl([e(_, N, W, _), n(A0, B0), n(A, B)]>>(A is A0 + N, B is B0 + W),
+          Es, n(0, 0), n(NumDevs, Total)),
+    foldl(weight_if(F), Es, 0, Yes),
+    Prob is Yes rdiv Total.
+
+weight_if(F, e(_, _, W, Rep), P0, P) :-
+    (   \+ \+ gdlsc_formula:eval(F, Rep)
+    ->  P is P0 + W
+    ;   P = P0
+    ).
+
+state_formula(F) :- var(F), !, fail.
+state_formula(does(_, _)) :- !, fail.
+state_formula(sees(_, _)) :- !, fail.
+state_formula(knows(_, _)) :- !, fail.
+state_formula(common(_)) :- !, fail.
+state_formula(kwhether(_, _)) :- !, fail.
+state_formula(not(F)) :- !, state_formula(F).
+state_formula(and(Fs)) :- !, maplist(state_formula, Fs).
+state_formula(or(Fs)) :- !, maplist(state_formula, Fs).
+state_formula(exists(_, F)) :- !, state_formula(F).
+state_formula(forall(_, F)) :- !, state_formula(F).
+state_formula(rel(Name, Args)) :- !,
+    length(Args, N),
+    \+ game:relation(Name, N, action).
+state_formula(_).
+
+%   ---- Graphviz ------------------------------------------------------------
+
+%!  infoset_dot(+Role, +Sit, -Dot) is det.
+%
+%   Dot (a string) draws Role's information set at Sit: the tree of its
+%   developments, nodes labelled with states, edges with joint moves and
+%   Role's percepts; the actual development is drawn bold.
+%   @error gdlsc_error(too_large(N)) above 300 developments.
+infoset_dot(R, Sit, Dot) :-
+    check_agent(R),
+    sit_node(Sit, Id),
+    node_cell(R, Id, Ids),
+    length(Ids, N),
+    (   N > 300
+    ->  throw(error(gdlsc_error(too_large(N)),
+                    context(infoset_dot/3, 'information set too large to draw (more than 300 developments)')))
+    ;   true
+    ),
+    findall(A, ( member(L, Ids), node_ancestor(L, A) ), As0),
+    sort(As0, Nodes),
+    findall(Ac, node_ancestor(Id, Ac), Actual),
+    role_position(R, I),
+    with_output_to(string(Dot),
+                   ( format("digraph infoset {~n  rankdir=LR;~n  node [shape=box, fontsize=10];~n"),
+                     format("  label=\"information set of ~w: ~d developments\";~n", [R, N]),
+                     forall(member(X, Nodes), dot_node(X, Ids, Actual)),
+                     forall(( member(X, Nodes), X \== 0 ), dot_edge(R, I, X, Actual)),
+                     format("}~n") )).
+
+node_ancestor(Id, Id).
+node_ancestor(Id, A) :-
+    Id \== 0,
+    node_(Id, P, _, _),
+    node_ancestor(P, A).
+
+dot_node(X, Ids, Actual) :-
+    node_(X, _, _, S),
+    maplist([F, T]>>format(string(T), "~q", [F]), S, Ts),
+    atomic_list_concat(Ts, '\\n', Label0),
+    dot_escape(Label0, Label),
+    (   memberchk(X, Ids) -> Shape = ", style=filled, fillcolor=lightyellow" ; Shape = "" ),
+    (   memberchk(X, Actual) -> Pen = ", penwidth=2" ; Pen = "" ),
+    format("  n~d [label=\"~w\"~w~w];~n", [X, Label, Shape, Pen]).
+
+dot_edge(R, I, X, Actual) :-
+    node_(X, P, A, _),
+    node_(P, _, _, PS),
+    percepts(R, A, PS, Ps),
+    arg(I, A, _),
+    A =.. [_|Ms],
+    format(string(L0), "~q\\n~w sees ~q", [Ms, R, Ps]),
+    dot_escape(L0, L),
+    (   memberchk(X, Actual) -> Pen = ", penwidth=2" ; Pen = "" ),
+    format("  n~d -> n~d [label=\"~w\", fontsize=9~w];~n", [P, X, L, Pen]).
+
+dot_escape(In, Out) :-
+    split_string(In, "\"", "", Parts),
+    atomic_list_concat(Parts, '\\"', Out).
+
+%   ---- exhaustive properties (Propositions 2 and 3, formulas) ----------------
+
+%!  prove_property(+Property, +MaxDepth, +Options, -Result) is det.
+%
+%   Property is legal_knowledge, terminal_knowledge, goal_knowledge or
+%   formula(F).  Checks every development of length 0..MaxDepth, exactly.
+%   Result is `holds` or refuted(Role, Depth, ActualMoves, AlternativeMoves)
+%   (Role = none for a formula that is not a knows formula).
+%
+%   Built-in properties: per agent R, the developments of depth d are kept
+%   as classes m(Obs, State, RevMoves, Count) -- the developments with R's
+%   observation Obs ending in State (one representative kept).  The classes
+%   with the same Obs form R's information set; the classes of depth d+1
+%   are the successors of those of depth d, so the partition at d+1 refines
+%   the partition at d extended by moves and percepts.  Successors of a
+%   state are computed once for all agents (trans_/3).
+%   Options: progress(Bool) prints per depth classes, cells and seconds on
+%   user_error; max_classes(N) throws gdlsc_error(limit(...)) beyond N.
+prove_property(formula(F), Max, Options, Result) :- !,
+    root_node(Root),
+    prove_formula(F, 0, Max, [Root], Options, Result).
+prove_property(Prop, Max, Options, Result) :-
+    must_be(oneof([legal_knowledge, terminal_knowledge, goal_knowledge]), Prop),
+    findall(R, agent(R), Rs),
+    init_state(S0),
+    findall(R-[m(0, S0, [], 1)], member(R, Rs), Levels),
+    prove_levels(Prop, 0, Max, Levels, Options, Result).
+
+prove_levels(Prop, D, Max, Levels, Options, Result) :-
+    statistics(cputime, T0),
+    (   member(R-Ms, Levels),
+        check_level(Prop, R, Ms, Cex)
+    ->  Cex = cex(Actual, Alt),
+        reverse(Actual, ActualMoves),
+        reverse(Alt, AltMoves),
+        Result = refuted(R, D, ActualMoves, AltMoves)
+    ;   D >= Max
+    ->  Result = holds
+    ;   D1 is D + 1,
+        maplist(expand_level, Levels, Levels1),
+        level_limit(Levels1, Options),
+        statistics(cputime, T1),
+        T is T1 - T0,
+        progress(Options, D1, Levels1, T),
+        prove_levels(Prop, D1, Max, Levels1, Options, Result)
+    ).
+
+level_limit(Levels, Options) :-
+    (   option(max_classes(Max), Options)
+    ->  foldl([_-Ms, A0, A]>>(length(Ms, L), A is A0 + L), Levels, 0, N),
+        (   N > Max
+        ->  throw(error(gdlsc_error(limit(classes(N, Max))),
+                        context(prove_property/4, 'too many development classes')))
+        ;   true
+        )
+    ;   true
+    ).
+
+progress(Options, D, Levels, T) :-
+    (   option(progress(true), Options)
+    ->  forall(member(R-Ms, Levels),
+               ( foldl([m(_, _, _, C), A0, A]>>(A is A0 + C), Ms, 0, Devs),
+                 length(Ms, NC),
+                 maplist([m(O, _, _, _), O]>>true, Ms, Os0),
+                 sort(Os0, Os), length(Os, NCells),
+                 format(user_error,
+                        "prove: depth ~d, ~w: ~d developments, ~d classes, ~d information sets (~3f s)~n",
+                        [D, R, Devs, NC, NCells, T]) ))
+    ;   true
+    ).
+
+%   expand_level(+R-Classes, -R-Classes1)
+expand_level(R-Ms, R-Ms1) :-
+    findall((O1-T)-(Rev1-C),
+            ( member(m(O, S, Rev, C), Ms),
+              \+ terminal(S),
+              state_transitions(S, Ts),
+              member(t(A, T, Perc), Ts),
+              memberchk(R-Ps, Perc),
+              role_position(R, I),
+              arg(I, A, M),
+              obs_intern(R, O, M, Ps, O1),
+              Rev1 = [A|Rev]
+            ),
+            Pairs),
+    keysort(Pairs, Sorted),
+    merge_classes(Sorted, Ms1).
+
+merge_classes([], []).
+merge_classes([K-(Rev-C)|Ps], [m(O, T, Rev, CT)|Ms]) :-
+    K = O-T,
+    merge_class(K, Ps, C, CT, Rest),
+    merge_classes(Rest, Ms).
+
+merge_class(K, [K1-(_-C1)|Ps], C0, C, Rest) :-
+    K1 == K, !,
+    C2 is C0 + C1,
+    merge_class(K, Ps, C2, C, Rest).
+merge_class(_, Rest, C, C, Rest).
+
+%   state_transitions(+S, -Ts): every legal joint move in S with its successor
+%   and every agent's percepts, computed once per state.
+state_transitions(S, Ts) :-
+    term_hash(S, H),
+    (   trans_(H, S0, Ts0), S0 == S
+    ->  Ts = Ts0
+    ;   findall(R, agent(R), Rs),
+        joint_moves(S, As),
+        findall(t(A, T, Perc),
+                ( member(A, As),
+                  next_state(A, S, T),
+                  findall(R-Ps, ( member(R, Rs), percepts(R, A, S, Ps) ), Perc)
+                ),
+                Ts),
+        assertz(trans_(H, S, Ts))
+    ).
+
+%   check_level(+Prop, +R, +Classes, -cex(RevActual, RevAlt)) is semidet:
+%   succeeds with a counterexample if some information set of R violates Prop.
+check_level(Prop, R, Ms, cex(Rev1, Rev2)) :-
+    maplist(class_signature(Prop, R), Ms, Sigs),
+    keysort(Sigs, Sorted),
+    group_pairs_by_key(Sorted, Groups),
+    member(_-Members, Groups),
+    select(sig(X, Rev1), Members, Others),
+    X \== skip,
+    member(sig(Y, Rev2), Others),
+    Y \== skip,
+    X \== Y, !.
+
+%   class_signature(+Prop, +R, +Class, -Obs-sig(Value, RevMoves)): what R must
+%   know at this class; skip when the class does not take part.
+class_signature(Prop, R, m(O, S, Rev, _), O-sig(V, Rev)) :-
+    signature(Prop, R, S, V).
+
+signature(legal_knowledge, R, S, V) :-
+    (   terminal(S)
+    ->  V = skip
+    ;   findall(M, legal_move(R, M, S), Ms0), sort(Ms0, V)
+    ).
+signature(terminal_knowledge, _, S, V) :-
+    ( terminal(S) -> V = terminal ; V = running ).
+signature(goal_knowledge, R, S, V) :-
+    (   terminal(S)
+    ->  findall(G, goal(R, G, S), Gs0), sort(Gs0, V)
+    ;   V = skip
+    ).
+
+%   prove_formula(+F, +D, +Max, +Nodes, +Options, -Result): F at every
+%   development (node) of depth D, then the next depth.
+prove_formula(F, D, Max, Ids, Options, Result) :-
+    statistics(cputime, T0),
+    (   member(Id, Ids),
+        \+ holds_at(F, Id)
+    ->  node_moves(Id, Moves),
+        formula_alternative(F, Id, Role, Alt),
+        Result = refuted(Role, D, Moves, Alt)
+    ;   D >= Max
+    ->  Result = holds
+    ;   D1 is D + 1,
+        findall(C, ( member(Q, Ids), node_(Q, _, _, S), \+ terminal(S),
+                     joint_moves(S, As), member(A, As), node_child(Q, A, S, C) ),
+                Ids1),
+        length(Ids1, N),
+        (   option(max_classes(MaxN), Options), N > MaxN
+        ->  throw(error(gdlsc_error(limit(classes(N, MaxN))),
+                        context(prove_property/4, 'too many developments')))
+        ;   true
+        ),
+        statistics(cputime, T1),
+        T is T1 - T0,
+        (   option(progress(true), Options)
+        ->  format(user_error, "prove: depth ~d: ~d developments (~3f s)~n", [D1, N, T])
+        ;   true
+        ),
+        prove_formula(F, D1, Max, Ids1, Options, Result)
+    ).
+
+%   formula_alternative(+F, +Id, -Role, -AltMoves): F fails at Id; when it
+%   fails because of a (knows R G) -- at top level, in a disjunction or a
+%   conjunction -- a development R cannot tell from Id in which G fails.
+formula_alternative(F, Id, R, Alt) :-
+    knows_witness(F, Id, R, Alt), !.
+formula_alternative(_, _, none, []).
+
+knows_witness(knows(R, G), Id, R, Alt) :-
+    atom(R),
+    node_cell(R, Id, Ids),
+    member(W, Ids),
+    \+ holds_at(G, W), !,
+    node_moves(W, Alt).
+knows_witness(or(Fs), Id, R, Alt) :-
+    member(F, Fs),
+    knows_witness(F, Id, R, Alt).
+knows_witness(and(Fs), Id, R, Alt) :-
+    member(F, Fs),
+    \+ holds_at(F, Id),
+    knows_witness(F, Id, R, Alt).
+
+%!  development_percepts(+Role, +JointMoves, -Percepts) is det.
+%
+%   Role's percept set after each joint move of the development JointMoves.
+development_percepts(R, Moves, Percepts) :-
+    init_state(S0),
+    foldl([A, S-Ps0, S1-[Ps|Ps0]]>>( percepts(R, A, S, Ps), next_state(A, S, S1) ),
+          Moves, S0-[], _-Rev),
+    reverse(Rev, Percepts).
