@@ -1,5 +1,7 @@
 // KIF reader: text -> s-expressions (with locations) -> rules.
 // Symbols are folded to lower case, as KIF is case-insensitive; variables are `?name`.
+// `|any text|` is a symbol kept verbatim (no folding, never a keyword or variable; `\|` and
+// `\\` escape), so the printer can write names that bare KIF cannot carry.
 #include <cctype>
 
 #include "gdl/reader.h"
@@ -10,6 +12,7 @@ namespace {
 struct SExpr {
     bool is_list = false;
     std::string atom;  // symbol text (as read) when !is_list
+    bool quoted = false;  // read as |...|: taken verbatim
     std::vector<SExpr> items;
     Location loc;
 };
@@ -95,6 +98,18 @@ private:
             e.atom = text_.substr(b, pos_ - b);
             return e;
         }
+        if (text_[pos_] == '|') {
+            e.quoted = true;
+            advance();
+            while (pos_ < text_.size() && text_[pos_] != '|') {
+                if (text_[pos_] == '\\' && pos_ + 1 < text_.size()) advance();
+                e.atom += text_[pos_];
+                advance();
+            }
+            if (pos_ < text_.size()) advance();
+            else diags_.error(e.loc, "'|' symbol is never closed", "add the missing '|'");
+            return e;
+        }
         size_t b = pos_;
         while (pos_ < text_.size() && symbol_char(text_[pos_])) advance();
         e.atom = text_.substr(b, pos_ - b);
@@ -115,6 +130,7 @@ public:
 
     Term term(const SExpr& e) {
         if (!e.is_list) {
+            if (e.quoted) return Term::constant(e.atom, e.loc);
             if (e.atom.size() > 1 && e.atom[0] == '?') return Term::variable(lower(e.atom.substr(1)), e.loc);
             if (e.atom == "?") {
                 diags_.error(e.loc, "'?' must be followed by a variable name");
@@ -132,19 +148,20 @@ public:
                          "the first element of '(...)' must be a relation or function name");
             return Term::constant("_error_", e.loc);
         }
-        if (!f.atom.empty() && f.atom[0] == '?') {
+        if (!f.quoted && !f.atom.empty() && f.atom[0] == '?') {
             diags_.error(f.loc, "variable '" + f.atom + "' in functor position",
                          "GDL is first-order: relation and function names must be constants");
             return Term::constant("_error_", e.loc);
         }
         std::vector<Term> args;
         for (size_t i = 1; i < e.items.size(); ++i) args.push_back(term(e.items[i]));
-        if (args.empty()) return Term::constant(lower(f.atom), e.loc);
-        return Term::compound(lower(f.atom), std::move(args), e.loc);
+        std::string name = f.quoted ? f.atom : lower(f.atom);
+        if (args.empty()) return Term::constant(std::move(name), e.loc);
+        return Term::compound(std::move(name), std::move(args), e.loc);
     }
 
     Literal literal(const SExpr& e) {
-        if (e.is_list && !e.items.empty() && !e.items[0].is_list) {
+        if (e.is_list && !e.items.empty() && !e.items[0].is_list && !e.items[0].quoted) {
             std::string op = lower(e.items[0].atom);
             size_t n = e.items.size() - 1;
             if (op == "not") {
@@ -167,7 +184,7 @@ public:
                                   : Literal::make_and(std::move(subs), e.loc);
             }
         }
-        if (!e.is_list && !e.atom.empty() && e.atom[0] == '?') {
+        if (!e.is_list && !e.quoted && !e.atom.empty() && e.atom[0] == '?') {
             diags_.error(e.loc, "a variable cannot be a literal",
                          "write a relation, e.g. (true " + e.atom + ")");
         }
@@ -175,7 +192,7 @@ public:
     }
 
     void top(const SExpr& e, Program& p) {
-        if (e.is_list && !e.items.empty() && !e.items[0].is_list && e.items[0].atom == "<=") {
+        if (e.is_list && !e.items.empty() && !e.items[0].is_list && !e.items[0].quoted && e.items[0].atom == "<=") {
             if (e.items.size() < 2) {
                 diags_.error(e.loc, "'<=' needs a head");
                 return;
@@ -183,7 +200,8 @@ public:
             Rule r;
             r.loc = e.loc;
             r.head = term(e.items[1]);
-            if (e.items[1].is_list && !e.items[1].items.empty() && !e.items[1].items[0].is_list) {
+            if (e.items[1].is_list && !e.items[1].items.empty() && !e.items[1].items[0].is_list &&
+                !e.items[1].items[0].quoted) {
                 std::string op = lower(e.items[1].items[0].atom);
                 if (op == "not" || op == "or" || op == "and" || op == "distinct")
                     diags_.error(e.items[1].loc, "'" + op + "' cannot be the head of a rule");
