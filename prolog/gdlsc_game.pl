@@ -1,0 +1,181 @@
+/*  gdlsc_game: the game's rules over states, on top of the generated module `game`
+    (doc/architecture.md). A state is a sorted, duplicate-free list of ground fluents;
+    a joint move is a(M1,...,Mk), one move per role in the order of the role facts.
+    Also the Prolog-side random playout loop used to measure the engine's speed.
+*/
+:- module(gdlsc_game,
+          [ roles/1,            % -Roles
+            agent/1,            % ?Role
+            init_state/1,       % -State
+            legal_move/3,       % ?Role, ?Move, +State
+            legal_moves/3,      % +Role, +State, -Moves
+            joint_moves/2,      % +State, -JointMoves
+            terminal/1,         % +State
+            goal/3,             % ?Role, ?Value, +State
+            next_state/3,       % +JointMove, +State, -State1
+            percepts/4,         % ?Role, +JointMove, +State, -Percepts
+            random_joint_move/2,% +State, -JointMove
+            playouts/3,         % +N, +Seed, -States
+            playouts/4,         % +N, +Seed, +MaxDepth, -Stats
+            reset_game_tables/0,
+            load_game_text/1,   % +Text
+            exception_text/2    % +Exception, -Text
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(random)).
+:- use_module(library(apply)).
+
+%!  roles(-Roles:list) is det.
+%   The roles in the order of the role facts (random included).
+roles(Rs) :- game:roles(Rs).
+
+%!  agent(?Role) is nondet.
+%   A role that is not random: the players whose knowledge we reason about.
+agent(R) :- game:roles(Rs), member(R, Rs), R \== random.
+
+%!  init_state(-State:list) is det.
+%   The initial state: every init fluent, sorted and deduplicated.
+init_state(S) :- findall(F, game:'g:init'(F), L), sort(L, S).
+
+%!  legal_move(?Role, ?Move, +State) is nondet.
+%   Move is legal for Role in State (may repeat a move; see legal_moves/3).
+legal_move(R, M, S) :- game:'g:legal'(R, M, S).
+
+%!  legal_moves(+Role, +State, -Moves:list) is det.
+%   The sorted set of Role's legal moves in State.
+legal_moves(R, S, Ms) :- findall(M, game:'g:legal'(R, M, S), L), sort(L, Ms).
+
+%!  joint_moves(+State, -JointMoves:list) is det.
+%   Every joint move a(M1..Mk) whose moves are all legal, in standard order.
+%   Empty when some role has no legal move.
+joint_moves(S, As) :-
+    game:roles(Rs),
+    maplist(moves_for(S), Rs, Mss),
+    findall(A, (maplist(member, Ms, Mss), A =.. [a|Ms]), As).
+
+moves_for(S, R, Ms) :- legal_moves(R, S, Ms).
+
+%!  terminal(+State) is semidet.
+terminal(S) :- game:'g:terminal'(S), !.
+
+%!  goal(?Role, ?Value, +State) is nondet.
+%   Role's goal value in State (each distinct pair once).
+goal(R, V, S) :- findall(R-V, game:'g:goal'(R, V, S), L), sort(L, L1), member(R-V, L1).
+
+%!  next_state(+JointMove, +State, -State1:list) is det.
+%   The successor state: every next fluent, sorted and deduplicated.
+next_state(A, S, S1) :- findall(F, game:'g:next'(F, A, S), L), sort(L, S1).
+
+%!  percepts(?Role, +JointMove, +State, -Percepts:list) is det.
+%   What Role sees when JointMove is done in State (sorted, deduplicated).
+%   With Role unbound, enumerates the roles.
+percepts(R, A, S, Ps) :-
+    ( var(R) -> game:roles(Rs), member(R, Rs) ; true ),
+    findall(P, game:'g:sees'(R, P, A, S), L), sort(L, Ps).
+
+%!  random_joint_move(+State, -JointMove) is semidet.
+%   A uniformly random legal joint move (each role's move drawn uniformly and
+%   independently); fails when some role has no legal move.
+random_joint_move(S, A) :-
+    game:roles(Rs),
+    random_moves(Rs, S, Ms),
+    A =.. [a|Ms].
+
+random_moves([], _, []).
+random_moves([R|Rs], S, [M|Ms]) :-
+    findall(M0, game:'g:legal'(R, M0, S), L0),
+    sort(L0, L),
+    L \== [],
+    random_member(M, L),
+    random_moves(Rs, S, Ms).
+
+%!  playouts(+N, +Seed, -States:integer) is det.
+%   Plays N random matches from the initial state (seeded with set_random(seed(Seed)))
+%   and counts the states visited, initial states included. A match ends in a
+%   terminal state, a state where some role has no legal move, or after 10000 moves.
+playouts(N, Seed, States) :-
+    playouts(N, Seed, 10000, stats(States, _, _)).
+
+%!  playouts(+N, +Seed, +MaxDepth, -Stats) is det.
+%   Stats = stats(States, Moves, Terminals): states visited, joint moves done,
+%   and matches that ended in a terminal state.
+playouts(N, Seed, MaxDepth, stats(States, Moves, Terminals)) :-
+    set_random(seed(Seed)),
+    init_state(S0),
+    playouts_(N, S0, MaxDepth, 0, States, 0, Moves, 0, Terminals).
+
+playouts_(0, _, _, St, St, Mv, Mv, T, T) :- !.
+playouts_(N, S0, D, St0, St, Mv0, Mv, T0, T) :-
+    playout(S0, D, 0, K, End),
+    reset_game_tables,
+    St1 is St0 + K + 1,
+    Mv1 is Mv0 + K,
+    ( End == terminal -> T1 is T0 + 1 ; T1 = T0 ),
+    N1 is N - 1,
+    playouts_(N1, S0, D, St1, St, Mv1, Mv, T1, T).
+
+playout(S, D, K0, K, End) :-
+    (   terminal(S) -> K = K0, End = terminal
+    ;   K0 >= D -> K = K0, End = depth
+    ;   random_joint_move(S, A)
+    ->  next_state(A, S, S1),
+        K1 is K0 + 1,
+        playout(S1, D, K1, K, End)
+    ;   K = K0, End = stuck
+    ).
+
+%!  reset_game_tables is det.
+%   Drops the answer tables of the game's tabled (recursive) predicates; they are
+%   keyed by state and would otherwise grow with every state visited.
+reset_game_tables :-
+    (   current_table(game:_, _)
+    ->  abolish_all_tables
+    ;   true
+    ).
+
+%!  load_game_text(+Text:string) is det.
+%   Loads the generated program text (sc::emit_prolog) as the module `game`,
+%   replacing the game loaded before and dropping every table. The text is our
+%   own clauses with the game's symbols as quoted atoms; it is compiled, never
+%   called, except for its own directives (module, style_check, dynamic, table).
+%   @error gdlsc_load(Messages) when the text does not compile.
+load_game_text(Text) :-
+    abolish_all_tables,
+    retractall(load_message(_)),
+    setup_call_cleanup(
+        ( open_string(Text, In), nb_setval(gdlsc_loading, true) ),
+        load_files(gdlsc_game_program, [stream(In), silent(true)]),
+        ( close(In), nb_setval(gdlsc_loading, false) )),
+    findall(M, retract(load_message(M)), Ms),
+    (   Ms == []
+    ->  true
+    ;   throw(error(gdlsc_load(Ms), _))
+    ).
+
+:- dynamic load_message/1.
+:- multifile user:message_hook/3.
+user:message_hook(Term, error, _) :-
+    nb_current(gdlsc_loading, true),
+    assertz(gdlsc_game:load_message(Term)).
+
+%!  exception_text(+Exception, -Text:string) is det.
+%   The message SWI-Prolog prints for Exception, as one string.
+exception_text(E, Text) :-
+    catch(( message_to_codes(E, Codes) -> string_codes(Text, Codes) ; fail ), _, fail),
+    !.
+exception_text(E, Text) :-
+    term_string(E, Text).
+
+message_to_codes(E, Codes) :-
+    '$messages':translate_message(E, Lines, []),
+    with_output_to(codes(Codes), print_message_lines(current_output, '', Lines)).
+
+:- multifile prolog:message//1.
+prolog:message(error(gdlsc_load(Ms), _)) -->
+    [ 'the generated game program does not compile:'-[], nl ],
+    load_messages(Ms).
+prolog:message(error(gdlsc_unsupported(knows_in_rules), _)) -->
+    [ 'GDL-III knows in game rules is not supported by the progression engine'-[] ].
+
+load_messages([]) --> [].
+load_messages([M|Ms]) --> [ '  ~p'-[M], nl ], load_messages(Ms).

@@ -1,0 +1,50 @@
+// `gdlsc query GAME [--history H | --history-file F] FORMULA [--json] [--engine E]`:
+// what holds in the situation a history reaches (doc/usage.md, "query").
+// Exit 0 with `holds`/`does not hold`; 2 for a bad game, history or formula.
+#include <iostream>
+
+#include "cli/commands.h"
+#include "query/answer.h"
+#include "query/engines.h"
+#include "query/errors.h"
+#include "query/formula.h"
+#include "query/game_file.h"
+#include "query/history.h"
+
+namespace gdlsc::cli {
+namespace {
+
+struct QueryArgs {
+    std::string game, formula, history, history_file;
+    bool json = false;
+    query::QueryOptions options;
+};
+
+int run_query_command(const QueryArgs& a) {
+    query::Game g = query::load_game_file(a.game);
+    query::Formula f = query::parse_formula(a.formula, g.analysis);
+    query::History h = a.history_file.empty() ? query::parse_history(a.history, g.analysis.roles)
+                                              : query::parse_history_file(a.history_file, g.analysis.roles);
+    query::Answer ans = query::run_query(g.program, g.analysis, f, h, a.options);
+    std::cout << (a.json ? query::answer_json(ans) : query::answer_text(ans));
+    return kExitOk;
+}
+
+}  // namespace
+
+void register_query(CLI::App& app, int& exit_code) {
+    auto* cmd = app.add_subcommand("query", "What holds after a history: fluents, legal moves, goals, percepts, "
+                                            "knowledge; free variables are answer variables");
+    auto a = std::make_shared<QueryArgs>();
+    cmd->add_option("game", a->game, "game file (KIF or infix)")->required();
+    cmd->add_option("formula", a->formula, "KIF formula, e.g. '(true ?f)' or '(legal xplayer ?m)'")->required();
+    auto* h = cmd->add_option("--history", a->history, "joint moves in role order, e.g. '(noop (mark 1 1)) ((mark 2 2) noop)'");
+    cmd->add_option("--history-file", a->history_file, "file with one joint move per line")->excludes(h);
+    cmd->add_flag("--json", a->json, "print {\"holds\": bool, \"bindings\": [...]}");
+    cmd->add_option("--engine", a->options.engine, "progression (default), regression, smt or all");
+    cmd->add_option("--timeout", a->options.timeout_seconds, "time limit in seconds per Prolog call (0: none)")
+        ->default_val(60);
+    cmd->callback([a, &exit_code] { exit_code = run_query_command(*a); });
+}
+
+}  // namespace gdlsc::cli

@@ -1,0 +1,128 @@
+// The embedded SWI-Prolog engine: one per process, with the gdlsc runtime (prolog/*.pl)
+// and at most one game (the module `game`, from sc::emit_prolog) loaded.
+// This header does not expose SWI-Prolog types: states are opaque handles to terms kept
+// outside the Prolog stacks, and everything else crosses the seam as gdl::Term.
+//
+//   auto& e = pl::Engine::instance();
+//   e.load_game(program, gdl::analyze(program));
+//   pl::State s = e.initial_state();
+//   for (auto& m : e.legal_moves("xplayer", s)) ...
+//   s = e.next_state(s, {mark11, noop});
+//   auto rows = e.solve("gdlsc_formula", "eval", {formula, sit});  // bindings of ?vars
+//
+// Errors: a Prolog exception becomes EngineError (with the goal as context); a time,
+// inference or stack limit becomes LimitError (src/query/errors.h).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gdl/analysis.h"
+#include "gdl/program.h"
+
+namespace gdlsc::pl {
+
+/// A ground Prolog term kept outside the stacks (a record); cheap to copy and compare by handle.
+class Handle {
+public:
+    Handle() = default;
+    bool valid() const { return rec_ != nullptr; }
+    /// The opaque record (record_t) for src/prolog; 0 when invalid.
+    std::uintptr_t raw() const;
+    static Handle adopt(std::uintptr_t record);  ///< takes ownership of a record (src/prolog only)
+
+private:
+    std::shared_ptr<void> rec_;
+};
+
+/// A game state (a sorted list of fluents).
+using State = Handle;
+/// One move per role, in the order of the roles.
+using JointMove = std::vector<gdl::Term>;
+/// Variable name (without '?') -> value, for one solution.
+using Bindings = std::map<std::string, gdl::Term>;
+
+struct Limits {
+    double seconds = 0;                  ///< wall-clock limit per call (0: none)
+    std::int64_t inferences = 0;         ///< inference limit per call (0: none)
+    std::size_t stack_bytes = 0;         ///< Prolog stack limit (0: SWI's default, 1 GiB)
+};
+
+struct PlayoutStats {
+    std::int64_t states = 0;     ///< states visited, initial states included
+    std::int64_t moves = 0;      ///< joint moves done
+    std::int64_t terminals = 0;  ///< playouts that reached a terminal state
+};
+
+class Engine {
+public:
+    /// The process-wide engine; the first call starts SWI-Prolog and loads the runtime.
+    static Engine& instance();
+    ~Engine();
+    Engine(const Engine&) = delete;
+    Engine& operator=(const Engine&) = delete;
+
+    /// Loads `program` as the module `game`, replacing any game loaded before (and
+    /// dropping every memo and table). Game symbols are quoted data in the generated text.
+    void load_game(const gdl::Program& program, const gdl::Analysis& analysis);
+    /// Loads generated program text (the output of sc::emit_prolog) directly.
+    void load_game_text(const std::string& text, const std::vector<std::string>& roles);
+    /// The roles of the loaded game, in order (random included).
+    const std::vector<std::string>& roles() const { return roles_; }
+
+    void set_limits(const Limits& l);
+    const Limits& limits() const { return limits_; }
+
+    // --- states (gdlsc_game) ---
+    State initial_state();
+    std::vector<gdl::Term> fluents(const State& s);
+    /// Sorted, duplicate-free legal moves of `role`.
+    std::vector<gdl::Term> legal_moves(const std::string& role, const State& s);
+    std::vector<JointMove> joint_moves(const State& s);
+    State next_state(const State& s, const JointMove& joint);
+    bool terminal(const State& s);
+    /// Goal values (role, value), sorted.
+    std::vector<std::pair<std::string, gdl::Term>> goals(const State& s);
+    /// What `role` sees when `joint` is done in `s` (sorted).
+    std::vector<gdl::Term> percepts(const std::string& role, const JointMove& joint, const State& s);
+    /// Random playouts run inside Prolog (gdlsc_game:playouts/4): the way to measure speed.
+    PlayoutStats playouts(std::int64_t n, std::int64_t seed, std::int64_t max_depth = 10000);
+
+    // --- generic calls ---
+    /// Every solution of Module:Predicate(Args...), as bindings of the variables in `args`
+    /// (at most `max_solutions`). Variables with the same name are the same variable; a
+    /// variable named "$state" is bound to `state` (when given) and not reported.
+    /// Lists: gdl compound "[|]"(H,T) and constant "[]" are Prolog lists; Prolog integers
+    /// come back as constants with their decimal text.
+    std::vector<Bindings> solve(const std::string& module, const std::string& predicate,
+                                const std::vector<gdl::Term>& args,
+                                std::size_t max_solutions = std::numeric_limits<std::size_t>::max(),
+                                const State* state = nullptr);
+    /// True when Module:Predicate(Args...) has a solution.
+    bool succeeds(const std::string& module, const std::string& predicate, const std::vector<gdl::Term>& args);
+    /// Drops every table (memoised situations, recursive predicates).
+    void reset_tables();
+
+    /// The folder the runtime was loaded from.
+    const std::string& runtime_dir() const { return runtime_dir_; }
+
+private:
+    Engine();
+    std::vector<std::string> roles_;
+    Limits limits_;
+    std::string runtime_dir_;
+};
+
+/// gdl::Term lists: builds "[|]"(t1, "[|]"(t2, ... "[]")) and back.
+gdl::Term make_list(const std::vector<gdl::Term>& items);
+std::vector<gdl::Term> list_items(const gdl::Term& list);
+
+/// Where the runtime (prolog/*.pl) is: $GDLSC_PROLOG_DIR, else <exe>/../share/gdlsc/prolog
+/// (installed), else the source tree's prolog/ (GDLSC_SOURCE_DIR, build tree).
+std::string find_runtime_dir();
+
+}  // namespace gdlsc::pl

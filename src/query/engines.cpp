@@ -1,0 +1,86 @@
+// Engine dispatch for queries (see engines.h).
+#include "query/engines.h"
+
+#include <algorithm>
+
+#include "prolog/engine.h"
+#include "query/errors.h"
+
+namespace gdlsc::query {
+
+const std::vector<EngineEntry>& engines() {
+    static const std::vector<EngineEntry> all = {
+        {"progression", &progression_query},
+        {"regression", {}},
+        {"smt", {}},
+    };
+    return all;
+}
+
+namespace {
+
+bool same(const Answer& a, const Answer& b) { return a.holds == b.holds && a.rows == b.rows; }
+
+std::string summary(const Answer& a) {
+    std::string s = a.holds ? "holds" : "does not hold";
+    if (!a.rows.empty()) s += " with " + std::to_string(a.rows.size()) + " binding row(s)";
+    return s;
+}
+
+}  // namespace
+
+Answer run_query(const gdl::Program& program, const gdl::Analysis& analysis, const Formula& formula,
+                 const History& history, const QueryOptions& options) {
+    std::vector<const EngineEntry*> chosen;
+    std::string names;
+    for (const auto& e : engines()) {
+        names += (names.empty() ? "" : ", ") + e.name;
+        if (options.engine == "all" ? static_cast<bool>(e.run) : e.name == options.engine) chosen.push_back(&e);
+    }
+    if (chosen.empty()) throw UserError("unknown engine '" + options.engine + "' (engines: " + names + ", all)");
+    for (const auto* e : chosen)
+        if (!e->run) throw UserError("the " + e->name + " engine is not available for queries yet");
+
+    auto& pl = pl::Engine::instance();
+    pl::Limits lim = pl.limits();
+    lim.seconds = options.timeout_seconds;
+    pl.set_limits(lim);
+    pl.load_game(program, analysis);
+    gdl::Term sit = check_history(pl, history);
+    QueryContext ctx{program, analysis, formula, history, sit};
+
+    Answer first;
+    for (size_t i = 0; i < chosen.size(); ++i) {
+        Answer a = chosen[i]->run(ctx);
+        a.engine = chosen[i]->name;
+        if (i == 0) first = a;
+        else if (!same(first, a))
+            throw UserError("engines disagree: " + first.engine + " says " + summary(first) + ", " + a.engine +
+                                " says " + summary(a),
+                            kExitDisagreement);
+    }
+    return first;
+}
+
+Answer progression_query(const QueryContext& ctx) {
+    auto& pl = pl::Engine::instance();
+    std::vector<gdl::Term> vars;
+    for (const auto& v : ctx.formula.answer_vars) vars.push_back(gdl::Term::variable(v));
+    auto sols = pl.solve("gdlsc_formula", "answers",
+                         {ctx.formula.term, ctx.situation, pl::make_list(vars), gdl::Term::variable("$rows")});
+    Answer a;
+    if (sols.empty()) return a;
+    for (const auto& row : pl::list_items(sols[0].at("$rows"))) {
+        auto values = pl::list_items(row);
+        Row r;
+        for (size_t i = 0; i < values.size() && i < vars.size(); ++i)
+            r.emplace_back(ctx.formula.answer_vars[i], values[i].to_kif());
+        a.holds = true;
+        if (!vars.empty()) a.rows.push_back(std::move(r));
+    }
+    std::sort(a.rows.begin(), a.rows.end());
+    a.rows.erase(std::unique(a.rows.begin(), a.rows.end()), a.rows.end());
+    return a;
+}
+
+}  // namespace gdlsc::query

@@ -1,0 +1,58 @@
+// One place that dispatches a query to the engines (`--engine progression|regression|
+// smt|all`). The game is loaded and the history checked once, here; each engine gets
+// the situation term and returns an Answer; `all` runs every available engine and fails
+// loudly (exit 3) when they disagree. To add an engine, add one row to engines().
+#pragma once
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "gdl/analysis.h"
+#include "gdl/program.h"
+#include "query/formula.h"
+#include "query/history.h"
+
+namespace gdlsc::query {
+
+/// One row of answer bindings: (name without '?', value in KIF), in answer-variable order.
+using Row = std::vector<std::pair<std::string, std::string>>;
+
+struct Answer {
+    std::string engine;
+    bool holds = false;
+    std::vector<Row> rows;    ///< sorted, duplicate-free; empty when the formula has no answer variables
+    std::string explanation;  ///< e.g. the regressed formula (engine-specific, may be empty)
+};
+
+struct QueryContext {
+    const gdl::Program& program;
+    const gdl::Analysis& analysis;
+    const Formula& formula;
+    const History& history;
+    gdl::Term situation;  ///< do(a(...), ... s0), checked against the game
+};
+
+using EngineFn = std::function<Answer(const QueryContext&)>;
+
+struct EngineEntry {
+    std::string name;
+    EngineFn run;  ///< empty: the engine is not available in this build
+};
+
+/// The engines, in the order `all` runs them.
+const std::vector<EngineEntry>& engines();
+
+struct QueryOptions {
+    std::string engine = "progression";  ///< a name from engines() or "all"
+    double timeout_seconds = 0;          ///< per Prolog call (0: none)
+};
+
+/// Loads the game, checks the history, runs the chosen engine(s). Throws UserError for
+/// a bad engine name, history or disagreement (kExitDisagreement).
+Answer run_query(const gdl::Program& program, const gdl::Analysis& analysis, const Formula& formula,
+                 const History& history, const QueryOptions& options);
+
+/// The progression engine (embedded SWI-Prolog, gdlsc_formula:eval/2).
+Answer progression_query(const QueryContext& ctx);
+
+}  // namespace gdlsc::query

@@ -1,0 +1,194 @@
+// Parsing and checking query formulas (KIF) into formula terms.
+// Quantified variables are renamed apart (x -> x'1), so a quantifier never captures
+// an answer variable of the same name elsewhere in the formula.
+#include "query/formula.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "prolog/engine.h"
+#include "query/errors.h"
+#include "query/sexpr.h"
+
+namespace gdlsc::query {
+namespace {
+
+using gdl::Term;
+
+class Parser {
+public:
+    Parser(const gdl::Analysis& a, gdl::Diagnostics& d) : a_(a), diags_(d) {}
+
+    Term formula(const SExpr& e) {
+        if (e.is_variable()) {
+            diags_.error(e.loc, "a variable cannot be a formula", "write e.g. (true " + e.atom + ")");
+            return Term::constant("terminal");
+        }
+        if (!e.is_list) return relation(e.atom, {}, e);
+        if (e.items.empty() || !e.items[0].is_symbol()) {
+            diags_.error(e.loc, "a formula is (relation args...) or (not|and|or|exists|forall|knows ...)");
+            return Term::constant("terminal");
+        }
+        const std::string& op = e.items[0].atom;
+        size_t n = e.items.size() - 1;
+        auto arg = [&](size_t i) { return term(e.items[i]); };
+        if (op == "not") {
+            if (!want(e, n == 1, "'not' takes one formula")) return bad();
+            return Term::compound("not", {formula(e.items[1])}, e.loc);
+        }
+        if (op == "and" || op == "or") {
+            std::vector<Term> fs;
+            for (size_t i = 1; i <= n; ++i) fs.push_back(formula(e.items[i]));
+            return Term::compound(op, {pl::make_list(fs)}, e.loc);
+        }
+        if (op == "exists" || op == "forall") return quantifier(e, op);
+        if (op == "knows") {
+            if (n == 1) return Term::compound("common", {formula(e.items[1])}, e.loc);
+            if (!want(e, n == 2, "'knows' is (knows R φ) or (knows φ) for common knowledge")) return bad();
+            return Term::compound("knows", {role(e.items[1]), formula(e.items[2])}, e.loc);
+        }
+        if (op == "kwhether") {
+            if (!want(e, n == 2, "'kwhether' is (kwhether R φ)")) return bad();
+            return Term::compound("kwhether", {role(e.items[1]), formula(e.items[2])}, e.loc);
+        }
+        if (op == "true") {
+            if (!want(e, n == 1, "'true' takes one fluent")) return bad();
+            return Term::compound("true", {arg(1)}, e.loc);
+        }
+        if (op == "distinct") {
+            if (!want(e, n == 2, "'distinct' takes two terms")) return bad();
+            return Term::compound("distinct", {arg(1), arg(2)}, e.loc);
+        }
+        if (op == "legal" || op == "goal" || op == "sees" || op == "does") {
+            if (!want(e, n == 2, "'" + op + "' takes a role and a term")) return bad();
+            return Term::compound(op, {role(e.items[1]), arg(2)}, e.loc);
+        }
+        if (op == "terminal") {
+            if (!want(e, n == 0, "'terminal' takes no arguments")) return bad();
+            return Term::constant("terminal", e.loc);
+        }
+        std::vector<Term> args;
+        for (size_t i = 1; i <= n; ++i) args.push_back(arg(i));
+        return relation(op, std::move(args), e);
+    }
+
+    std::vector<std::string> answer_vars;
+
+private:
+    Term bad() { return Term::constant("terminal"); }
+    bool want(const SExpr& e, bool ok, const std::string& msg) {
+        if (!ok) diags_.error(e.loc, msg);
+        return ok;
+    }
+
+    Term relation(const std::string& name, std::vector<Term> args, const SExpr& e) {
+        if (name == "terminal" && args.empty()) return Term::constant("terminal", e.loc);
+        static const std::set<std::string> special = {"true", "does", "distinct", "not", "or", "and"};
+        if (!a_.find(name, args.size()) || special.count(name)) {
+            std::string hint;
+            for (const auto& [sig, info] : a_.predicates)
+                if (sig.name == name) hint += (hint.empty() ? "" : ", ") + sig.str();
+            diags_.error(e.loc, "unknown relation " + name + "/" + std::to_string(args.size()) + " in this game",
+                         hint.empty() ? "" : "the game has " + hint);
+            return bad();
+        }
+        return Term::compound("rel", {Term::constant(name), pl::make_list(args)}, e.loc);
+    }
+
+    Term role(const SExpr& e) {
+        Term t = term(e);
+        if (t.is_constant() && std::find(a_.roles.begin(), a_.roles.end(), t.name) == a_.roles.end()) {
+            std::string rs;
+            for (const auto& r : a_.roles) rs += (rs.empty() ? "" : " ") + r;
+            diags_.error(e.loc, "unknown role " + t.name, "the roles are: " + rs);
+        } else if (t.is_compound()) {
+            diags_.error(e.loc, "a role is a constant or a variable, not " + t.to_kif());
+        }
+        return t;
+    }
+
+    Term quantifier(const SExpr& e, const std::string& op) {
+        size_t n = e.items.size() - 1;
+        if (n < 2) {
+            diags_.error(e.loc, "'" + op + "' is (" + op + " ?x φ) or (" + op + " (?x ?y) φ)");
+            return bad();
+        }
+        std::vector<const SExpr*> vs;
+        for (size_t i = 1; i < n; ++i) {
+            const SExpr& v = e.items[i];
+            if (v.is_list)
+                for (const auto& w : v.items) vs.push_back(&w);
+            else
+                vs.push_back(&v);
+        }
+        std::vector<Term> vars;
+        std::vector<std::pair<std::string, std::string>> saved;
+        for (const SExpr* v : vs) {
+            if (!v->is_variable()) {
+                diags_.error(v->loc, "'" + op + "' binds variables (?x), not " +
+                                         (v->is_list ? std::string("a list") : v->atom));
+                continue;
+            }
+            std::string name = v->atom.substr(1);
+            std::string fresh = name + "'" + std::to_string(++fresh_);
+            saved.emplace_back(name, scope_.count(name) ? scope_[name] : std::string());
+            scope_[name] = fresh;
+            vars.push_back(Term::variable(fresh, v->loc));
+        }
+        Term body = formula(e.items[n]);
+        for (auto it = saved.rbegin(); it != saved.rend(); ++it) {
+            if (it->second.empty()) scope_.erase(it->first);
+            else scope_[it->first] = it->second;
+        }
+        return Term::compound(op, {pl::make_list(vars), body}, e.loc);
+    }
+
+    Term term(const SExpr& e) {
+        Term t = to_term(e, diags_);
+        rename(t);
+        return t;
+    }
+    void rename(Term& t) {
+        if (t.is_variable()) {
+            auto it = scope_.find(t.name);
+            if (it != scope_.end()) t.name = it->second;
+            else if (std::find(answer_vars.begin(), answer_vars.end(), t.name) == answer_vars.end())
+                answer_vars.push_back(t.name);
+        }
+        for (auto& a : t.args) rename(a);
+    }
+
+    const gdl::Analysis& a_;
+    gdl::Diagnostics& diags_;
+    std::map<std::string, std::string> scope_;
+    int fresh_ = 0;
+};
+
+}  // namespace
+
+Formula parse_formula(const std::string& text, const gdl::Analysis& analysis, const std::string& source_name) {
+    auto src = gdl::make_source(source_name, text);
+    gdl::Diagnostics diags;
+    auto es = read_sexprs(src, diags);
+    Formula f;
+    f.text = text;
+    Parser p(analysis, diags);
+    if (es.size() != 1 && !diags.has_errors())
+        diags.error(gdl::Location{src, 1, 1}, es.empty() ? "the formula is empty"
+                                                         : "expected one formula, found " + std::to_string(es.size()),
+                    es.empty() ? "" : "combine them with (and ...)");
+    if (es.size() == 1) f.term = p.formula(es[0]);
+    if (diags.has_errors()) {
+        std::ostringstream out;
+        diags.print(out);
+        std::string m = out.str();
+        while (!m.empty() && m.back() == '\n') m.pop_back();
+        throw UserError(m);
+    }
+    f.answer_vars = p.answer_vars;
+    return f;
+}
+
+}  // namespace gdlsc::query

@@ -1,0 +1,40 @@
+// Reading and validating a game for a command.
+#include "query/game_file.h"
+
+#include <sstream>
+
+#include "gdl/reader.h"
+#if __has_include("gdl/validate.h")
+#include "gdl/validate.h"
+#define GDLSC_HAVE_VALIDATE 1
+#endif
+#include "query/errors.h"
+
+namespace gdlsc::query {
+
+Game load_game_file(const std::string& path) {
+    gdl::Diagnostics diags;
+    Game g;
+    try {
+        g.program = gdl::read_game_file(path, diags);
+    } catch (const std::runtime_error& e) {
+        throw UserError(e.what());
+    }
+    g.analysis = gdl::analyze(g.program);
+#ifdef GDLSC_HAVE_VALIDATE
+    if (!diags.has_errors()) gdl::validate(g.program, g.analysis, diags);
+#endif
+    if (diags.has_errors()) {
+        gdl::Diagnostics errors;
+        for (const auto& d : diags.sorted())
+            if (d.severity == gdl::Severity::Error) errors.add(d);
+        std::ostringstream out;
+        errors.print(out);
+        std::string m = out.str();
+        while (!m.empty() && m.back() == '\n') m.pop_back();
+        throw UserError(path + " is not a valid game:\n" + m);
+    }
+    return g;
+}
+
+}  // namespace gdlsc::query

@@ -1,0 +1,19 @@
+// Reading a game for a command: read (KIF or infix), analyse, validate. An invalid
+// game is a UserError (exit 2) whose message is the sorted, located diagnostics.
+#pragma once
+#include <string>
+
+#include "gdl/analysis.h"
+#include "gdl/program.h"
+
+namespace gdlsc::query {
+
+struct Game {
+    gdl::Program program;
+    gdl::Analysis analysis;
+};
+
+/// Reads and validates `path`; warnings are dropped, errors throw UserError.
+Game load_game_file(const std::string& path);
+
+}  // namespace gdlsc::query

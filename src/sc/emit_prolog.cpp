@@ -1,0 +1,448 @@
+// Emits the game as the Prolog module `game` (contract: doc/architecture.md).
+// Body literals are reordered: positive literals keep their order, and each negation,
+// distinct or disjunction that needs variables is placed right after the literals that
+// bind them, so \+ and \== never see an unbound variable in a safe rule.
+#include "sc/emit_prolog.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace gdlsc::sc {
+namespace {
+
+using gdl::Literal;
+using gdl::PredicateClass;
+using gdl::Signature;
+using gdl::Term;
+using VarSet = std::set<std::string>;
+
+// Appends one Unicode code point as UTF-8.
+void put_utf8(std::string& out, unsigned cp) {
+    if (cp < 0x80) {
+        out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+        out += static_cast<char>(0xC0 | (cp >> 6));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        out += static_cast<char>(0xE0 | (cp >> 12));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (cp >> 18));
+        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+}
+
+bool plain_atom(const std::string& s) {
+    // Words that are Prolog operators read differently in some positions: always quote them.
+    static const std::set<std::string> ops = {"is", "mod", "rem", "xor", "div", "rdiv", "as", "dynamic",
+                                              "discontiguous", "initialization", "meta_predicate",
+                                              "module_transparent", "multifile", "public", "thread_local",
+                                              "table", "volatile", "tnot"};
+    if (s.empty() || !(s[0] >= 'a' && s[0] <= 'z')) return false;
+    for (char c : s)
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'))
+            return false;
+    return ops.count(s) == 0;
+}
+
+// Predicate classes with the keyword conventions: legal/terminal/goal always take S,
+// next/sees always take A,S; a predicate that depends on a predicate with more extra
+// arguments gets them too.
+using ClassMap = std::map<Signature, PredicateClass>;
+
+PredicateClass forced_class(const Signature& s, PredicateClass c) {
+    if (s.name == "legal" || s.name == "terminal" || s.name == "goal")
+        return std::max(c, PredicateClass::DerivedFluent);
+    if (s.name == "next" || s.name == "sees") return PredicateClass::ActionPredicate;
+    return c;
+}
+
+ClassMap effective_classes(const gdl::Analysis& a) {
+    ClassMap cls;
+    for (const auto& [s, info] : a.predicates) cls[s] = forced_class(s, info.cls);
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (auto& [s, c] : cls) {
+            auto e = a.edges.find(s);
+            if (e == a.edges.end()) continue;
+            for (const auto& d : e->second) {
+                auto it = cls.find(d.to);
+                if (it != cls.end() && it->second > c) {
+                    c = it->second;
+                    changed = true;
+                }
+            }
+        }
+    }
+    return cls;
+}
+
+class RuleWriter {
+public:
+    RuleWriter(const ClassMap& cls, const std::vector<std::string>& roles) : cls_(cls), roles_(roles) {}
+
+    std::string rule(const gdl::Rule& r) {
+        counts_.clear();
+        names_.clear();
+        fresh_ = 0;
+        count(r.head);
+        for (const auto& l : r.body) count(l);
+        std::string out = head(r.head);
+        if (!r.body.empty()) {
+            VarSet bound;
+            out += " :-\n    " + conjunction(r.body, bound, "\n    ");
+        }
+        return out + ".\n";
+    }
+
+    std::string term(const Term& t) {
+        switch (t.kind) {
+            case Term::Kind::Variable: return var(t.name);
+            case Term::Kind::Constant: return prolog_atom(t.name);
+            case Term::Kind::Compound: {
+                std::string s = prolog_atom(t.name) + "(";
+                for (size_t i = 0; i < t.args.size(); ++i) s += (i ? ", " : "") + term(t.args[i]);
+                return s + ")";
+            }
+        }
+        return "_";
+    }
+
+private:
+    void count(const Term& t) {
+        if (t.is_variable()) ++counts_[t.name];
+        for (const auto& a : t.args) count(a);
+    }
+    void count(const Literal& l) {
+        count(l.atom);
+        for (const auto& s : l.sub) count(s);
+    }
+    std::string var(const std::string& n) {
+        if (counts_[n] <= 1) return "_";
+        auto it = names_.find(n);
+        if (it != names_.end()) return it->second;
+        std::string v = "V" + std::to_string(names_.size());
+        names_[n] = v;
+        return v;
+    }
+
+    PredicateClass class_of(const Signature& s) const {
+        auto it = cls_.find(s);
+        return forced_class(s, it == cls_.end() ? PredicateClass::Static : it->second);
+    }
+
+    // 'g:p'(Args[, A], S) by class.
+    std::string call(const Term& t) {
+        PredicateClass c = class_of(gdl::signature(t));
+        std::vector<std::string> args;
+        for (const auto& a : t.args) args.push_back(term(a));
+        if (c == PredicateClass::ActionPredicate) args.push_back("A");
+        if (c != PredicateClass::Static) args.push_back("S");
+        std::string s = prolog_atom("g:" + t.name);
+        if (args.empty()) return s;
+        s += "(";
+        for (size_t i = 0; i < args.size(); ++i) s += (i ? ", " : "") + args[i];
+        return s + ")";
+    }
+
+    std::string head(const Term& h) { return call(h); }
+
+    static void vars_of(const Term& t, VarSet& out) {
+        if (t.is_variable()) out.insert(t.name);
+        for (const auto& a : t.args) vars_of(a, out);
+    }
+
+    // Variables a literal binds when it succeeds (generators) and those it needs bound first (tests).
+    static VarSet binds(const Literal& l) {
+        VarSet out;
+        switch (l.kind) {
+            case Literal::Kind::Atom: vars_of(l.atom, out); break;
+            case Literal::Kind::Not:
+            case Literal::Kind::Distinct: break;
+            case Literal::Kind::And:
+                for (const auto& s : l.sub) {
+                    VarSet b = binds(s);
+                    out.insert(b.begin(), b.end());
+                }
+                break;
+            case Literal::Kind::Or: {
+                bool first = true;
+                for (const auto& s : l.sub) {
+                    VarSet b = binds(s);
+                    if (first) out = b;
+                    else {
+                        VarSet i;
+                        std::set_intersection(out.begin(), out.end(), b.begin(), b.end(), std::inserter(i, i.end()));
+                        out = i;
+                    }
+                    first = false;
+                }
+                break;
+            }
+        }
+        return out;
+    }
+    static VarSet needs(const Literal& l) {
+        VarSet out;
+        switch (l.kind) {
+            case Literal::Kind::Atom: break;
+            case Literal::Kind::Not:
+            case Literal::Kind::Distinct:
+                for (const auto& s : l.sub) vars_of_literal(s, out);
+                vars_of(l.atom, out);
+                break;
+            case Literal::Kind::And:
+            case Literal::Kind::Or:
+                for (const auto& s : l.sub) {
+                    VarSet n = needs(s), b = binds(s);
+                    if (l.kind == Literal::Kind::And) {
+                        VarSet all_b = binds(l);
+                        for (const auto& v : n)
+                            if (!all_b.count(v)) out.insert(v);
+                    } else {
+                        for (const auto& v : n)
+                            if (!b.count(v)) out.insert(v);
+                    }
+                }
+                break;
+        }
+        return out;
+    }
+    static void vars_of_literal(const Literal& l, VarSet& out) {
+        vars_of(l.atom, out);
+        for (const auto& s : l.sub) vars_of_literal(s, out);
+    }
+    static bool is_test(const Literal& l) { return !needs(l).empty() || l.kind == Literal::Kind::Not ||
+                                                   l.kind == Literal::Kind::Distinct; }
+    static bool subset(const VarSet& a, const VarSet& b) {
+        return std::all_of(a.begin(), a.end(), [&](const std::string& v) { return b.count(v) > 0; });
+    }
+
+    // Orders and renders a conjunction; `bound` is updated with the variables it binds.
+    std::string conjunction(const std::vector<Literal>& lits, VarSet& bound, const std::string& sep) {
+        std::vector<std::string> parts;
+        std::vector<const Literal*> pending;
+        auto flush = [&] {
+            for (auto it = pending.begin(); it != pending.end();) {
+                if (subset(needs(**it), bound)) {
+                    parts.push_back(literal(**it, bound));
+                    it = pending.erase(it);
+                } else {
+                    ++it;
+                }
+            }
+        };
+        for (const auto& l : lits) {
+            if (is_test(l)) {
+                pending.push_back(&l);
+                flush();
+                continue;
+            }
+            parts.push_back(literal(l, bound));
+            flush();
+        }
+        for (const Literal* l : pending) parts.push_back(literal(*l, bound));  // unsafe rule: keep it anyway
+        if (parts.empty()) return "true";
+        std::string out;
+        for (size_t i = 0; i < parts.size(); ++i) out += (i ? "," + sep : "") + parts[i];
+        return out;
+    }
+
+    std::string literal(const Literal& l, VarSet& bound) {
+        switch (l.kind) {
+            case Literal::Kind::Atom: {
+                std::string s = atom(l.atom, bound);
+                vars_of(l.atom, bound);
+                return s;
+            }
+            case Literal::Kind::Distinct:
+                return term(l.atom.args.at(0)) + " \\== " + term(l.atom.args.at(1));
+            case Literal::Kind::Not: {
+                VarSet inner = bound;
+                return "\\+ ( " + literal(l.sub.at(0), inner) + " )";
+            }
+            case Literal::Kind::And: return "( " + conjunction(l.sub, bound, " ") + " )";
+            case Literal::Kind::Or: {
+                std::string s = "( ";
+                VarSet after;
+                bool first = true;
+                for (const auto& d : l.sub) {
+                    VarSet b = bound;
+                    std::vector<Literal> conj = d.kind == Literal::Kind::And ? d.sub : std::vector<Literal>{d};
+                    s += (first ? "" : " ; ") + conjunction(conj, b, " ");
+                    if (first) after = b;
+                    else {
+                        VarSet i;
+                        std::set_intersection(after.begin(), after.end(), b.begin(), b.end(), std::inserter(i, i.end()));
+                        after = i;
+                    }
+                    first = false;
+                }
+                bound = after;
+                return s + " )";
+            }
+        }
+        return "true";
+    }
+
+    std::string atom(const Term& t, const VarSet& bound) {
+        if (t.name == "true" && t.args.size() == 1) {
+            VarSet v;
+            vars_of(t, v);
+            return (subset(v, bound) ? "memberchk(" : "member(") + term(t.args[0]) + ", S)";
+        }
+        if (t.name == "does" && t.args.size() == 2) {
+            const Term& r = t.args[0];
+            if (r.is_variable()) {
+                std::string i = "I" + std::to_string(fresh_++);
+                return "role_index(" + term(r) + ", " + i + "), arg(" + i + ", A, " + term(t.args[1]) + ")";
+            }
+            auto it = std::find(roles_.begin(), roles_.end(), r.name);
+            if (it == roles_.end() || !r.is_constant()) return "fail";
+            return "arg(" + std::to_string(it - roles_.begin() + 1) + ", A, " + term(t.args[1]) + ")";
+        }
+        if (t.name == "knows")  // GDL-III knows in rules: evaluated by the knowledge runtime
+            return "throw(error(gdlsc_unsupported(knows_in_rules), _))";
+        return call(t);
+    }
+
+    const ClassMap& cls_;
+    const std::vector<std::string>& roles_;
+    std::map<std::string, int> counts_;
+    std::map<std::string, std::string> names_;
+    int fresh_ = 0;
+};
+
+void ground_subterms(const Term& t, std::set<Term>& out) {
+    for (const auto& a : t.args) ground_subterms(a, out);
+    if (t.is_ground()) {
+        Term c = t;
+        out.insert(c);
+    }
+}
+
+const char* class_word(PredicateClass c) {
+    switch (c) {
+        case PredicateClass::Static: return "static";
+        case PredicateClass::DerivedFluent: return "fluent";
+        case PredicateClass::ActionPredicate: return "action";
+    }
+    return "static";
+}
+
+int extra_args(PredicateClass c) {
+    return c == PredicateClass::ActionPredicate ? 2 : c == PredicateClass::DerivedFluent ? 1 : 0;
+}
+
+}  // namespace
+
+std::string prolog_atom(const std::string& name) {
+    if (plain_atom(name)) return name;
+    std::string out = "'";
+    for (size_t i = 0; i < name.size();) {
+        unsigned char c = static_cast<unsigned char>(name[i]);
+        unsigned cp = c;
+        size_t len = 1;
+        if (c >= 0xC0 && c < 0xF8) {  // decode UTF-8; invalid sequences fall back to the byte value
+            size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+            unsigned v = c & (0x3F >> (n - 1));
+            bool ok = i + n <= name.size();
+            for (size_t k = 1; ok && k < n; ++k) {
+                unsigned char d = static_cast<unsigned char>(name[i + k]);
+                ok = (d & 0xC0) == 0x80;
+                v = (v << 6) | (d & 0x3F);
+            }
+            if (ok) {
+                cp = v;
+                len = n;
+            }
+        }
+        i += len;
+        if (cp == '\'' || cp == '\\') {
+            out += '\\';
+            out += static_cast<char>(cp);
+        } else if (cp >= 0x20 && cp < 0x7F) {
+            out += static_cast<char>(cp);
+        } else if (cp >= 0xA0 && len > 1) {
+            put_utf8(out, cp);
+        } else {
+            std::ostringstream hex;
+            hex << "\\x" << std::hex << cp << "\\";
+            out += hex.str();
+        }
+    }
+    return out + "'";
+}
+
+std::string emit_prolog(const gdl::Program& program, const gdl::Analysis& analysis) {
+    ClassMap cls = effective_classes(analysis);
+    // Keyword relations always exist (possibly without rules), so the runtime never
+    // meets an unknown predicate.
+    const std::vector<Signature> keywords = {{"role", 1}, {"init", 1},     {"legal", 2}, {"next", 1},
+                                             {"terminal", 0}, {"goal", 2}, {"sees", 2}};
+    for (const auto& k : keywords)
+        if (!cls.count(k)) cls[k] = forced_class(k, PredicateClass::Static);
+
+    RuleWriter w(cls, analysis.roles);
+    std::ostringstream out;
+    std::string name = program.sources.empty() ? std::string("<game>") : program.sources.front()->name;
+    out << "% The game " << prolog_atom(name) << " as Prolog, generated by gdlsc (doc/architecture.md).\n"
+        << "% Game symbols are quoted atoms; relation p is the predicate 'g:p'.\n"
+        << ":- module(game, []).\n"
+        << ":- style_check(-singleton).\n"
+        << ":- style_check(-discontiguous).\n\n";
+
+    out << "roles([";
+    for (size_t i = 0; i < analysis.roles.size(); ++i) out << (i ? ", " : "") << prolog_atom(analysis.roles[i]);
+    out << "]).\n";
+    for (size_t i = 0; i < analysis.roles.size(); ++i)
+        out << "role_index(" << prolog_atom(analysis.roles[i]) << ", " << i + 1 << ").\n";
+
+    out << "\n% relation(Name, Arity, Class): every relation and its extra arguments.\n";
+    for (const auto& [s, c] : cls) out << "relation(" << prolog_atom(s.name) << ", " << s.arity << ", " << class_word(c) << ").\n";
+
+    // Predicates with rules, in order of first definition; the rest are declared empty.
+    std::vector<Signature> order;
+    std::map<Signature, std::vector<const gdl::Rule*>> rules;
+    for (const auto& r : program.rules) {
+        if (r.head.is_variable() || r.head.name == "true" || r.head.name == "does" || r.head.name == "distinct")
+            continue;
+        Signature s = gdl::signature(r.head);
+        if (!rules.count(s)) order.push_back(s);
+        rules[s].push_back(&r);
+    }
+    out << "\n";
+    for (const auto& [s, c] : cls) {
+        if (rules.count(s)) continue;
+        out << ":- dynamic(" << prolog_atom("g:" + s.name) << "/" << s.arity + extra_args(c) << ").\n";
+    }
+    for (const auto& [s, info] : analysis.predicates) {
+        if (!info.recursive || !rules.count(s)) continue;
+        out << ":- table(" << prolog_atom("g:" + s.name) << "/" << s.arity + extra_args(cls[s]) << ").\n";
+    }
+
+    std::set<Term> universe;
+    for (const auto& r : program.rules) {
+        for (const auto& a : r.head.args) ground_subterms(a, universe);
+        for (const auto& l : r.body)
+            gdl::for_each_atom(l, [&](const Term& t, bool) {
+                for (const auto& a : t.args) ground_subterms(a, universe);
+            });
+    }
+    for (const auto& r : analysis.roles) universe.insert(Term::constant(r));
+    out << "\n% universe_term(T): the ground terms of the program (quantifier domain, with the state's).\n";
+    for (const auto& t : universe) out << "universe_term(" << w.term(t) << ").\n";
+
+    for (const auto& s : order) {
+        out << "\n% " << s.str() << "\n";
+        for (const auto* r : rules[s]) out << w.rule(*r);
+    }
+    return out.str();
+}
+
+}  // namespace gdlsc::sc
