@@ -13,6 +13,7 @@ int run(int argc, char** argv) {
     int exit_code = kExitOk;
     // One line per subcommand (src/cli/cmd_<name>.cpp).
     register_query(app, exit_code);
+    register_simulate(app, exit_code);
     try {
         app.parse(argc, argv);
     } catch (const CLI::Success& e) {

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Speed benchmark of `gdlsc simulate --playouts` (doc/benchmarks.md): random playouts on
+# four corpus games, and in the same run the same number of playouts by a plain SWI-Prolog
+# GDL meta-interpreter (bench/naive_gdl.pl) as a peer, reported as a ratio because absolute
+# times drift on shared machines.
+#
+# Usage: bench/run_bench.sh [GDLSC_BINARY] [SCALE]
+#   GDLSC_BINARY  default: build-s/gdlsc, else build/gdlsc (relative to the repository)
+#   SCALE         multiplies the playout counts below (default 1)
+# Output: one Markdown table row per game, ready for doc/benchmarks.md.
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+repo="$(cd "$here/.." && pwd)"
+games="${GDLSC_GAMES:-$repo/../shared/games}"
+bin="${1:-}"
+if [[ -z "$bin" ]]; then
+  for b in "$repo/build-s/gdlsc" "$repo/build/gdlsc"; do [[ -x "$b" ]] && { bin="$b"; break; }; done
+fi
+[[ -x "$bin" ]] || { echo "run_bench.sh: no gdlsc binary (give its path)" >&2; exit 64; }
+scale="${2:-1}"
+seed=1
+max_steps=1000
+
+# game (relative to the corpus)   playouts
+cases=(
+  "gdl1/ticTacToe.kif 4000"
+  "gdl1/connectFour.kif 1000"
+  "gdl2/kriegtictactoe.kif 2000"
+  "gdl2/montyhall.kif 10000"
+)
+
+json_field() {  # json_field FIELD <<< JSON  (flat JSON objects only)
+  sed -n "s/.*\"$1\": *\([0-9.eE+-]*\).*/\1/p"
+}
+
+echo "date: $(date -u +%Y-%m-%dT%H:%MZ)  host: $(hostname)  cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
+echo "gdlsc: $bin ($(cd "$repo" && git rev-parse --short HEAD 2>/dev/null || echo '?'))  swipl: $(swipl --version | cut -d' ' -f3)"
+echo
+echo "| game | playouts | gdlsc states | gdlsc s | gdlsc states/s | naive states | naive s | naive states/s | ratio |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+for c in "${cases[@]}"; do
+  read -r game n <<< "$c"
+  n=$(( n * scale ))
+  ours=$("$bin" simulate "$games/$game" --playouts "$n" --seed "$seed" --max-steps "$max_steps" --json)
+  peer=$(swipl "$here/naive_gdl.pl" "$games/$game" "$n" "$seed" "$max_steps")
+  os=$(json_field states <<< "$ours"); ot=$(json_field seconds <<< "$ours"); orate=$(json_field states_per_second <<< "$ours")
+  ps=$(json_field states <<< "$peer"); pt=$(json_field seconds <<< "$peer"); prate=$(json_field states_per_second <<< "$peer")
+  ratio=$(awk -v a="$orate" -v b="$prate" 'BEGIN { printf "%.1f", a / b }')
+  printf '| %s | %d | %s | %s | %.0f | %s | %s | %.0f | %s× |\n' \
+    "$game" "$n" "$os" "$ot" "$orate" "$ps" "$pt" "$prate" "$ratio"
+done

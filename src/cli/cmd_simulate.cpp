@@ -1,0 +1,89 @@
+// `gdlsc simulate GAME [--seed N] [--history H | --history-file F] [--max-steps N]
+// [--verbose] [--json]`: one match under the GDL-II execution model with every role's
+// play/stop messages and the goals (src/query/simulation.h); `--playouts N` instead runs
+// N random matches inside Prolog and reports states per second (doc/usage.md, "simulate").
+#include <iostream>
+
+#include "cli/commands.h"
+#include "prolog/engine.h"
+#include "query/errors.h"
+#include "query/game_file.h"
+#include "query/history.h"
+#include "query/simulation.h"
+
+namespace gdlsc::cli {
+namespace {
+
+struct SimulateArgs {
+    std::string game;
+    std::uint64_t seed = 1;
+    std::string history, history_file;
+    std::int64_t playouts = 0;
+    std::size_t max_steps = 1000;
+    double timeout = 60;
+    bool verbose = false;
+    bool json = false;
+};
+
+int run_simulate(const SimulateArgs& a) {
+    query::Game game = query::load_game_file(a.game);
+    auto& engine = pl::Engine::instance();
+    pl::Limits limits = engine.limits();
+    limits.seconds = a.timeout;
+    engine.set_limits(limits);
+    engine.load_game(game.program, game.analysis);
+    if (a.playouts > 0) {
+        auto report = query::run_playouts(engine, a.playouts, a.seed, a.max_steps);
+        std::cout << (a.json ? query::format_playouts_json(report) : query::format_playouts_text(report));
+        return kExitOk;
+    }
+    query::SimulationOptions opt;
+    opt.seed = a.seed;
+    opt.max_steps = a.max_steps;
+    opt.record_states = a.verbose;
+    if (!a.history.empty()) opt.prefix = query::parse_history(a.history, engine.roles());
+    if (!a.history_file.empty()) opt.prefix = query::parse_history_file(a.history_file, engine.roles());
+    query::Match m = query::simulate_match(engine, opt);
+    std::cout << (a.json ? query::format_match_json(m, a.verbose) : query::format_match_text(m, a.verbose));
+    std::cout.flush();
+    switch (m.end) {
+        case query::MatchEnd::Terminal: return kExitOk;
+        case query::MatchEnd::StepBound:
+            throw LimitError("step bound reached: no terminal state after " + std::to_string(m.steps.size()) +
+                             " joint moves (raise --max-steps)");
+        case query::MatchEnd::NoLegalMove:
+            throw UserError(a.game + ": role " + m.stuck_role + " has no legal move in the non-terminal state after step " +
+                            std::to_string(m.steps.size()) + " (the game is not well-formed)");
+    }
+    return kExitOk;
+}
+
+}  // namespace
+
+void register_simulate(CLI::App& app, int& exit_code) {
+    auto args = std::make_shared<SimulateArgs>();
+    auto* cmd = app.add_subcommand("simulate", "play a match under the GDL-II execution model, or time random playouts");
+    cmd->add_option("game", args->game, "game file (KIF or infix)")->required()->check(CLI::ExistingFile);
+    cmd->add_option("--seed", args->seed, "seed of the random choices (default 1); equal seeds give equal matches");
+    auto* h = cmd->add_option("--history", args->history,
+                              "joint moves that fix the first steps, e.g. '(noop noop (deal king 7))'");
+    auto* hf = cmd->add_option("--history-file", args->history_file, "file with one joint move per line")
+                   ->check(CLI::ExistingFile);
+    h->excludes(hf);
+    auto* p = cmd->add_option("--playouts", args->playouts,
+                              "run N random matches inside Prolog and report states per second")
+                  ->check(CLI::PositiveNumber);
+    p->excludes(h)->excludes(hf);
+    cmd->add_option("--max-steps", args->max_steps,
+                    "joint moves per match at most (default 1000); a match that reaches it is unfinished (exit 4)")
+        ->check(CLI::PositiveNumber);
+    auto* v = cmd->add_flag("--verbose", args->verbose, "also print every state's fluents and every role's legal moves");
+    v->excludes(p);
+    cmd->add_option("--timeout", args->timeout,
+                    "time limit in seconds per Prolog call (0: none; with --playouts the whole run is one call)")
+        ->default_val(60);
+    cmd->add_flag("--json", args->json, "JSON output");
+    cmd->callback([args, &exit_code] { exit_code = run_simulate(*args); });
+}
+
+}  // namespace gdlsc::cli

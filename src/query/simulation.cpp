@@ -1,0 +1,263 @@
+// The GDL-II execution model on the loaded game: one match with its messages, or timed
+// random playouts. Moves are drawn with a std::mt19937_64 seeded by --seed (portable and
+// deterministic); the playout loop runs inside Prolog with its own seeded generator.
+#include "query/simulation.h"
+
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <sstream>
+
+#include "prolog/engine.h"
+#include "query/errors.h"
+
+namespace gdlsc::query {
+namespace {
+
+std::string kif_list(const std::vector<gdl::Term>& ts) {
+    if (ts.empty()) return "nil";
+    std::string s = "(";
+    for (size_t i = 0; i < ts.size(); ++i) s += (i ? " " : "") + ts[i].to_kif();
+    return s + ")";
+}
+
+std::string joined(const std::vector<gdl::Term>& ts) {
+    std::string s;
+    for (size_t i = 0; i < ts.size(); ++i) s += (i ? " " : "") + ts[i].to_kif();
+    return s;
+}
+
+bool is_random(const std::string& role) { return role == "random"; }
+
+StateRecord record(pl::Engine& engine, const pl::State& s, bool terminal) {
+    StateRecord r;
+    r.terminal = terminal;
+    r.fluents = engine.fluents(s);
+    for (const auto& role : engine.roles())
+        r.legal.push_back(terminal ? std::vector<gdl::Term>{} : engine.legal_moves(role, s));
+    return r;
+}
+
+// A goal value as JSON: a number when it is one, else its KIF text.
+nlohmann::ordered_json goal_json(const gdl::Term& v) {
+    const std::string& t = v.name;
+    bool digits = v.is_constant() && !t.empty() && t.size() < 10 &&
+                  t.find_first_not_of("0123456789") == std::string::npos;
+    if (digits) return std::stoi(t);
+    return v.to_kif();
+}
+
+const char* end_name(MatchEnd e) {
+    switch (e) {
+        case MatchEnd::Terminal: return "terminal";
+        case MatchEnd::StepBound: return "step-bound";
+        case MatchEnd::NoLegalMove: return "no-legal-move";
+    }
+    return "?";
+}
+
+}  // namespace
+
+Match simulate_match(pl::Engine& engine, const SimulationOptions& opt) {
+    Match m;
+    m.seed = opt.seed;
+    m.id = "sim" + std::to_string(opt.seed);
+    m.roles = engine.roles();
+    // The prefix is checked first, so that an illegal move is reported with its step,
+    // role and position exactly as `gdlsc query --history` reports it.
+    if (!opt.prefix.empty()) check_history(engine, opt.prefix);
+
+    std::mt19937_64 rng(opt.seed);
+    pl::State s = engine.initial_state();
+    while (true) {
+        bool terminal = engine.terminal(s);
+        if (opt.record_states) m.states.push_back(record(engine, s, terminal));
+        if (terminal) {
+            m.end = MatchEnd::Terminal;
+            break;
+        }
+        if (m.steps.size() >= opt.max_steps) {
+            m.end = MatchEnd::StepBound;
+            break;
+        }
+        MatchStep step;
+        const size_t k = m.steps.size();
+        if (k < opt.prefix.size()) {
+            step.joint = opt.prefix[k].moves;
+            step.from_history = true;
+        } else {
+            for (size_t i = 0; i < m.roles.size(); ++i) {
+                auto legal = opt.record_states ? m.states.back().legal[i] : engine.legal_moves(m.roles[i], s);
+                if (legal.empty()) {
+                    m.end = MatchEnd::NoLegalMove;
+                    m.stuck_role = m.roles[i];
+                    break;
+                }
+                step.joint.push_back(legal[rng() % legal.size()]);
+            }
+            if (m.end == MatchEnd::NoLegalMove) break;
+        }
+        for (const auto& role : m.roles) step.percepts.push_back(engine.percepts(role, step.joint, s));
+        s = engine.next_state(s, step.joint);
+        m.steps.push_back(std::move(step));
+    }
+    m.goals = engine.goals(s);
+    return m;
+}
+
+std::string play_message(const Match& m, size_t role_index, size_t turn, bool stop) {
+    std::string head = std::string(stop ? "(stop " : "(play ") + m.id + " " + std::to_string(turn) + " ";
+    if (turn == 0) return head + "nil nil)";
+    const MatchStep& st = m.steps.at(turn - 1);
+    return head + st.joint.at(role_index).to_kif() + " " + kif_list(st.percepts.at(role_index)) + ")";
+}
+
+std::string format_match_text(const Match& m, bool verbose) {
+    std::ostringstream out;
+    out << "; match " << m.id << " (seed " << m.seed << "), roles:";
+    for (const auto& r : m.roles) out << " " << r;
+    out << "\n";
+    auto print_state = [&](size_t k) {
+        if (!verbose || k >= m.states.size()) return;
+        out << "state " << k << ": " << joined(m.states[k].fluents) << "\n";
+        if (m.states[k].terminal) return;
+        for (size_t i = 0; i < m.roles.size(); ++i)
+            out << "legal " << k << " " << m.roles[i] << ": " << joined(m.states[k].legal[i]) << "\n";
+    };
+    const bool finished = m.end == MatchEnd::Terminal;
+    print_state(0);
+    out << "step 0\n";
+    for (size_t i = 0; i < m.roles.size(); ++i)
+        if (!is_random(m.roles[i]))
+            out << "  " << m.roles[i] << " <- " << play_message(m, i, 0, finished && m.steps.empty()) << "\n";
+    for (size_t k = 1; k <= m.steps.size(); ++k) {
+        const MatchStep& st = m.steps[k - 1];
+        out << "step " << k << ": (" << joined(st.joint) << ")" << (st.from_history ? "  ; history" : "") << "\n";
+        bool last = finished && k == m.steps.size();
+        for (size_t i = 0; i < m.roles.size(); ++i)
+            if (!is_random(m.roles[i])) out << "  " << m.roles[i] << " <- " << play_message(m, i, k, last) << "\n";
+        print_state(k);
+    }
+    switch (m.end) {
+        case MatchEnd::Terminal:
+            out << "terminal after " << m.steps.size() << " step" << (m.steps.size() == 1 ? "" : "s") << "\n";
+            break;
+        case MatchEnd::StepBound:
+            out << "not terminal after " << m.steps.size() << " steps (step bound reached)\n";
+            break;
+        case MatchEnd::NoLegalMove:
+            out << "role " << m.stuck_role << " has no legal move in the non-terminal state after step "
+                << m.steps.size() << "\n";
+            break;
+    }
+    for (const auto& r : m.roles) {
+        if (is_random(r)) continue;
+        bool any = false;
+        for (const auto& [role, v] : m.goals)
+            if (role == r) {
+                out << "goal " << r << " " << v.to_kif() << "\n";
+                any = true;
+            }
+        if (!any) out << "goal " << r << " none\n";
+    }
+    return out.str();
+}
+
+std::string format_match_json(const Match& m, bool verbose) {
+    using json = nlohmann::ordered_json;
+    json out;
+    out["match"] = m.id;
+    out["seed"] = m.seed;
+    out["roles"] = m.roles;
+    const bool finished = m.end == MatchEnd::Terminal;
+    out["steps"] = json::array();
+    for (size_t k = 0; k <= m.steps.size(); ++k) {
+        json step;
+        step["step"] = k;
+        if (k > 0) {
+            const MatchStep& st = m.steps[k - 1];
+            json joint = json::array(), percepts = json::object();
+            for (size_t i = 0; i < m.roles.size(); ++i) {
+                joint.push_back(st.joint[i].to_kif());
+                if (is_random(m.roles[i])) continue;
+                json ps = json::array();
+                for (const auto& p : st.percepts[i]) ps.push_back(p.to_kif());
+                percepts[m.roles[i]] = ps;
+            }
+            step["joint_move"] = joint;
+            step["from_history"] = st.from_history;
+            step["percepts"] = percepts;
+        }
+        json messages = json::object();
+        bool last = finished && k == m.steps.size();
+        for (size_t i = 0; i < m.roles.size(); ++i)
+            if (!is_random(m.roles[i])) messages[m.roles[i]] = play_message(m, i, k, last);
+        step["messages"] = messages;
+        if (verbose && k < m.states.size()) {
+            json fl = json::array(), legal = json::object();
+            for (const auto& f : m.states[k].fluents) fl.push_back(f.to_kif());
+            for (size_t i = 0; i < m.roles.size(); ++i) {
+                json ms = json::array();
+                for (const auto& mv : m.states[k].legal[i]) ms.push_back(mv.to_kif());
+                legal[m.roles[i]] = ms;
+            }
+            step["state"] = fl;
+            if (!m.states[k].terminal) step["legal"] = legal;
+        }
+        out["steps"].push_back(step);
+    }
+    out["end"] = end_name(m.end);
+    out["terminal"] = finished;
+    if (m.end == MatchEnd::NoLegalMove) out["stuck_role"] = m.stuck_role;
+    json goals = json::object();
+    for (const auto& r : m.roles) {
+        if (is_random(r)) continue;
+        json vs = json::array();
+        for (const auto& [role, v] : m.goals)
+            if (role == r) vs.push_back(goal_json(v));
+        goals[r] = vs;
+    }
+    out["goals"] = goals;
+    return out.dump(2) + "\n";
+}
+
+PlayoutReport run_playouts(pl::Engine& engine, std::int64_t n, std::uint64_t seed, std::size_t max_steps) {
+    PlayoutReport r;
+    r.playouts = n;
+    // SWI-Prolog's set_random(seed(S)) takes an integer; keep it in the int64 range.
+    auto pl_seed = static_cast<std::int64_t>(seed & 0x7fffffffffffffffULL);
+    auto t0 = std::chrono::steady_clock::now();
+    pl::PlayoutStats st = engine.playouts(n, pl_seed, static_cast<std::int64_t>(max_steps));
+    auto t1 = std::chrono::steady_clock::now();
+    r.seconds = std::chrono::duration<double>(t1 - t0).count();
+    r.states = st.states;
+    r.moves = st.moves;
+    r.terminals = st.terminals;
+    return r;
+}
+
+std::string format_playouts_text(const PlayoutReport& r) {
+    std::ostringstream out;
+    out.setf(std::ios::fixed);
+    out.precision(3);
+    out << "playouts: " << r.playouts << " (" << r.terminals << " ended in a terminal state)\n"
+        << "states:   " << r.states << " (every state visited, each playout's initial state included)\n"
+        << "moves:    " << r.moves << "\n"
+        << "seconds:  " << r.seconds << "\n";
+    out.precision(0);
+    out << "states/s: " << r.states_per_second() << "\n";
+    return out.str();
+}
+
+std::string format_playouts_json(const PlayoutReport& r) {
+    nlohmann::ordered_json out;
+    out["playouts"] = r.playouts;
+    out["states"] = r.states;
+    out["seconds"] = r.seconds;
+    out["states_per_second"] = r.states_per_second();
+    out["moves"] = r.moves;
+    out["terminal_playouts"] = r.terminals;
+    return out.dump() + "\n";
+}
+
+}  // namespace gdlsc::query
