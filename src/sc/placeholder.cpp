@@ -1,1 +1,0 @@
-// gdlsc_sc: translation unit so the library target exists before its first source lands.
