@@ -12,6 +12,7 @@ int run(int argc, char** argv) {
     app.set_version_flag("--version", "gdlsc 0.1.0");
     int exit_code = kExitOk;
     // One line per subcommand (src/cli/cmd_<name>.cpp).
+    register_check(app, exit_code);
     register_query(app, exit_code);
     register_simulate(app, exit_code);
     try {

@@ -62,7 +62,12 @@ Analysis analyze(const Program& p) {
             info.defined_at.push_back(h.loc);
         }
         if ((h.name == "init" || h.name == "next" || h.name == "base") && h.args.size() == 1) fluent_arg(h);
-        auto& out = a.edges[hs];
+        // true, does and knows are sources: a rule with such a head is invalid (validate.h
+        // reports it) and must not make everything that tests the state depend on its body.
+        std::vector<Dependency> ignored;
+        bool source = (h.name == "true" && h.args.size() == 1) || (h.name == "does" && h.args.size() == 2) ||
+                      (h.name == "knows" && (h.args.size() == 1 || h.args.size() == 2));
+        auto& out = source ? ignored : a.edges[hs];
         for (const auto& l : r.body) {
             for_each_atom(l, [&](const Term& t, bool neg) {
                 if (t.is_variable()) return;
@@ -70,12 +75,22 @@ Analysis analyze(const Program& p) {
                 if (t.name == "true" && t.args.size() == 1) fluent_arg(t);
                 note(bs);
                 out.push_back({bs, neg, t.loc});
+                // GDL-III: (knows R P) / (knows P) depends on the relation P it reifies.
+                if (t.name == "knows" && (t.args.size() == 1 || t.args.size() == 2) && !t.args.back().is_variable()) {
+                    Signature ps = signature(t.args.back());
+                    note(ps);
+                    out.push_back({ps, neg, t.args.back().loc});
+                }
             });
         }
     }
     // true/does are sources, not predicates of the program.
     a.predicates.erase(Signature{"true", 1});
     a.predicates.erase(Signature{"does", 2});
+    // knows is a keyword too: what a player knows depends on the state (like true).
+    const Signature k1{"knows", 1}, k2{"knows", 2};
+    a.predicates.erase(k1);
+    a.predicates.erase(k2);
 
     // Tarjan's SCC algorithm over all nodes; emits components dependencies-first.
     std::map<Signature, int> index, low;
@@ -127,6 +142,8 @@ Analysis analyze(const Program& p) {
     // Classes: propagate dependence on true/does in SCC order (dependencies first).
     const Signature t{"true", 1}, d{"does", 2};
     a.true_deps.insert(t);
+    a.true_deps.insert(k1);
+    a.true_deps.insert(k2);
     a.does_deps.insert(d);
     for (int round = 0; round < 2; ++round)  // components are in order; a second pass is a cheap guard
         for (const auto& comp : a.sccs)
@@ -141,6 +158,8 @@ Analysis analyze(const Program& p) {
                 }
             }
     a.true_deps.erase(t);
+    a.true_deps.erase(k1);
+    a.true_deps.erase(k2);
     a.does_deps.erase(d);
     for (auto& [s, info] : a.predicates) {
         if (a.does_deps.count(s)) info.cls = PredicateClass::ActionPredicate;

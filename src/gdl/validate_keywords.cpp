@@ -1,0 +1,105 @@
+// Keyword restrictions of GDL-II (Thielscher 2010) and GDL-III (Thielscher 2016) that are
+// about where a keyword may occur and with how many arguments: role only in facts; init,
+// next and sees only in heads; true, does and knows only in bodies. A top-level fact such
+// as `(true (turn ?c))` is nearly always a parenthesis that closed the rule before it too
+// early. Finally, a game needs role facts and rules for legal, terminal and goal.
+#include <map>
+
+#include "gdl/validate.h"
+#include "gdl/validate_util.h"
+
+namespace gdlsc::gdl {
+namespace {
+
+// Number of arguments of each keyword relation (knows: 1 or 2).
+bool keyword_arity_ok(const std::string& name, size_t n, std::string& expected) {
+    static const std::map<std::string, size_t> arity = {
+        {"role", 1}, {"init", 1},  {"true", 1}, {"next", 1},  {"legal", 2},   {"does", 2},
+        {"goal", 2}, {"terminal", 0}, {"sees", 2}, {"base", 1}, {"input", 2}, {"percept", 2}};
+    if (name == "knows") {
+        expected = "1 or 2 arguments";
+        return n == 1 || n == 2;
+    }
+    auto it = arity.find(name);
+    if (it == arity.end()) return true;
+    expected = std::to_string(it->second) + (it->second == 1 ? " argument" : " arguments");
+    return n == it->second;
+}
+
+void check_arity(const Term& t, Diagnostics& diags, bool head_of_fact = false) {
+    std::string expected;
+    if (keyword_arity_ok(t.name, t.args.size(), expected)) return;
+    std::string hint = "written here: " + t.to_kif();
+    if (head_of_fact && !t.args.empty())
+        hint += "; if this was meant as a rule, a parenthesis is misplaced and the body ended up inside the head";
+    diags.error(t.loc, "'" + t.name + "' takes " + expected + ", not " + std::to_string(t.args.size()), hint);
+}
+
+bool head_only(const std::string& n) { return n == "init" || n == "next" || n == "sees"; }
+
+void check_head(const Rule& r, const Rule* previous, Diagnostics& diags) {
+    const Term& h = r.head;
+    if (h.is_variable()) {
+        diags.error(h.loc, std::string("a variable cannot be ") + (r.is_fact() ? "a fact" : "the head of a rule"),
+                    "GDL is first-order: write a relation such as (p ?" + h.name + ")");
+        return;
+    }
+    bool misplaced = detail::body_only_keyword(h.name) || detail::connective(h.name);
+    if (r.is_fact() && misplaced) {
+        std::string hint = "a parenthesis probably closed the rule before it too early";
+        if (previous != nullptr)
+            hint = "check the parentheses of the rule that ends just before (it starts at " +
+                   previous->loc.str() + "): a ')' too many closes it early";
+        diags.error(h.loc,
+                    "top-level fact " + h.to_kif() + ": '" + h.name + "' only appears in " +
+                        (detail::connective(h.name) ? "rule bodies as a connective" : "rule bodies"),
+                    hint);
+        return;
+    }
+    if (detail::body_only_keyword(h.name))
+        diags.error(h.loc, "'" + h.name + "' cannot be the head of a rule: it only appears in rule bodies");
+    if (h.name == "role" && !r.is_fact())
+        diags.error(h.loc, "'role' only appears in facts, not as the head of a rule",
+                    "list the roles as ground facts (role name)");
+    check_arity(h, diags, r.is_fact());
+}
+
+void check_body(const Rule& r, Diagnostics& diags) {
+    for (const auto& l : r.body)
+        for_each_atom(l, [&](const Term& t, bool) {
+            if (t.is_variable()) return;  // reported by the reader
+            if (head_only(t.name))
+                diags.error(t.loc, "'" + t.name + "' only appears in rule heads, not in bodies",
+                            t.name == "sees" ? "percepts are outputs of the game; a rule cannot test them"
+                                             : "use (true ...) to test the current state");
+            check_arity(t, diags);
+            if (t.name == "knows" && !t.args.empty() && t.args.back().is_variable())
+                diags.error(t.args.back().loc, "the argument of 'knows' must be a relation, not a variable",
+                            "GDL-III reifies a relation: (knows ?r (p ?x)) or (knows (p ?x))");
+        });
+}
+
+}  // namespace
+
+void check_keywords(const Program& p, Diagnostics& diags) {
+    bool role = false, legal = false, terminal = false, goal = false;
+    const Rule* previous = nullptr;
+    for (const auto& r : p.rules) {
+        check_head(r, previous, diags);
+        check_body(r, diags);
+        previous = &r;
+        const Term& h = r.head;
+        role |= h.name == "role" && h.args.size() == 1 && r.is_fact();
+        legal |= h.name == "legal" && h.args.size() == 2;
+        terminal |= h.name == "terminal" && h.args.empty();
+        goal |= h.name == "goal" && h.args.size() == 2;
+    }
+    // A missing definition is located at the start of the (first) file.
+    Location start = p.sources.empty() ? Location{} : Location{p.sources.front(), 1, 1};
+    if (!role) diags.error(start, "the game has no role facts", "declare the players: (role name)");
+    if (!legal) diags.error(start, "the game has no rules for legal", "every role needs legal moves: (legal role move)");
+    if (!terminal) diags.error(start, "the game has no rules for terminal", "say when the game ends: (<= terminal ...)");
+    if (!goal) diags.error(start, "the game has no rules for goal", "give each role its payoff: (goal role value)");
+}
+
+}  // namespace gdlsc::gdl

@@ -1,0 +1,104 @@
+// Stratification and the recursion restriction (Love et al., GDL specification; Strass,
+// lecture, "safe, stratified, recursion-restricted"). Stratified: no cycle of the
+// dependency graph goes through `not`. Recursion restriction: in a rule p(a1..an) :- ...,
+// q(t1..tk), ... with q in the same cycle as p, every ti is ground, or one of the head
+// arguments a1..an, or its variables occur in a positive body literal whose relation is
+// not in a cycle with p. This keeps the recursion from building ever larger terms.
+#include <algorithm>
+#include <map>
+
+#include "gdl/validate.h"
+#include "gdl/validate_util.h"
+
+namespace gdlsc::gdl {
+namespace {
+
+int scc_of(const Analysis& a, const Signature& s) {
+    auto it = a.predicates.find(s);
+    return it == a.predicates.end() ? -1 : it->second.scc;
+}
+
+// A shortest path from `from` to `to` inside the component `scc` (both in it).
+std::vector<Signature> path_in_scc(const Analysis& a, const Signature& from, const Signature& to, int scc) {
+    std::map<Signature, Signature> parent;
+    std::vector<Signature> todo{from};
+    std::set<Signature> seen{from};
+    for (size_t i = 0; i < todo.size(); ++i) {
+        if (todo[i] == to) break;
+        auto e = a.edges.find(todo[i]);
+        if (e == a.edges.end()) continue;
+        for (const auto& d : e->second)
+            if (scc_of(a, d.to) == scc && seen.insert(d.to).second) {
+                parent[d.to] = todo[i];
+                todo.push_back(d.to);
+            }
+    }
+    std::vector<Signature> path{to};
+    while (!(path.back() == from) && parent.count(path.back())) path.push_back(parent[path.back()]);
+    std::reverse(path.begin(), path.end());
+    return path;
+}
+
+void check_stratified(const Rule& r, const Analysis& a, Diagnostics& diags) {
+    Signature hs = signature(r.head);
+    int scc = scc_of(a, hs);
+    if (scc < 0) return;
+    for (const auto& l : r.body)
+        for_each_atom(l, [&](const Term& t, bool negative) {
+            if (!negative || t.is_variable()) return;
+            Signature bs = signature(t);
+            if (scc_of(a, bs) != scc) return;
+            std::string cycle = hs.str();
+            for (const auto& s : path_in_scc(a, bs, hs, scc)) cycle += " -> " + s.str();
+            diags.error(t.loc,
+                        "unstratified negation: '" + hs.str() + "' depends negatively on '" + bs.str() +
+                            "', which depends on '" + hs.str() + "' (cycle " + cycle + ")",
+                        "GDL requires stratified rules: no recursion through 'not'");
+        });
+}
+
+void check_restricted(const Rule& r, const Analysis& a, Diagnostics& diags) {
+    Signature hs = signature(r.head);
+    int scc = scc_of(a, hs);
+    if (scc < 0) return;
+    auto it = a.predicates.find(hs);
+    if (!it->second.recursive) return;
+    // Variables bound by positive literals whose relation is not in the cycle.
+    detail::VarSet outside;
+    for (const auto& l : r.body) {
+        auto b = detail::binds(l, [&](const Term& t) { return t.is_variable() || scc_of(a, signature(t)) != scc; });
+        outside.insert(b.begin(), b.end());
+    }
+    for (const auto& l : r.body)
+        for_each_atom(l, [&](const Term& t, bool negative) {
+            if (negative || t.is_variable() || scc_of(a, signature(t)) != scc) return;
+            for (const auto& arg : t.args) {
+                if (arg.is_ground()) continue;
+                if (std::find(r.head.args.begin(), r.head.args.end(), arg) != r.head.args.end()) continue;
+                std::vector<std::string> vs;
+                arg.collect_variables(vs);
+                std::string unbound;
+                for (const auto& v : vs)
+                    if (!outside.count(v)) unbound += (unbound.empty() ? "?" : ", ?") + v;
+                if (unbound.empty()) continue;
+                diags.error(arg.loc,
+                            "recursion restriction violated: argument " + arg.to_kif() + " of " + detail::sig_str(t) +
+                                " (in a cycle with " + hs.str() + ") is not ground, not a head argument, and " +
+                                unbound + " occurs in no positive literal outside the cycle",
+                            "bind " + unbound + " with a relation that is not recursive with " + hs.str() +
+                                ", or pass the head argument unchanged (GDL specification, recursion restriction)");
+            }
+        });
+}
+
+}  // namespace
+
+void check_recursion(const Program& p, const Analysis& a, Diagnostics& diags) {
+    for (const auto& r : p.rules) {
+        if (r.head.is_variable() || r.is_fact()) continue;
+        check_stratified(r, a, diags);
+        check_restricted(r, a, diags);
+    }
+}
+
+}  // namespace gdlsc::gdl
