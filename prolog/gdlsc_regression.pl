@@ -12,6 +12,7 @@
             regression_size/2,         % +Regressed, -Nodes
             regression_text/3,         % +Regressed, +VarNames, -Text
             regression_answers/4,      % +Formula, +Sit, +Vars, -Answers
+            answers_of/4,              % +Regressed, +Sit, +Vars, -Answers
             set_regression_limit/1     % +MaxNodes
           ]).
 :- use_module(library(lists)).
@@ -35,7 +36,9 @@ Regressed formulas (output) talk about s0 only:
   | static(P, Args)      | situation-free relation                                |
   | later(P, Args, Sit)  | a recursive derived fluent at Sit (see below)          |
   | eq(X,Y), neq(X,Y)    | equality of terms (Act(r,A)=m after evaluation)        |
-  | true, false, not(F), and(Fs), or(Fs), exists(Vs,F), forall(Vs,F) |             |
+  | true, false, not(F), and(Fs), or(Fs), exists(Vs,F)  |                        |
+  | forall(Vs, Sit, F)   | ∀Vs in the term universe of Sit. F                     |
+  | within(Vs, Sit, F)   | F, its free Vs first bound from the universe of Sit    |
   | kall(RVs, G, B)      | ∀ moves RVs (Role-Var pairs). G ⊃ B (knowledge axiom)    |
   | percepts(P, F, Pi)   | {P | F} = Pi (the percept set; binds Pi when unbound)  |
 
@@ -84,11 +87,13 @@ rf(goal(Ro, V), Sit, R) :- !, rf_fluent(goal, [Ro, V], Sit, R).
 rf(sees(Ro, P), Sit, R) :- !, rf_action(sees, [Ro, P], Sit, R).
 rf(does(Ro, M), Sit, R) :- !, rf_does(Ro, M, Sit, R).
 rf(rel(Name, Args), Sit, R) :- !, rf_rel(Name, Args, Sit, R).
-rf(not(F), Sit, R) :- !, rf(F, Sit, R0), mk_not(R0, R).
+rf(not(F), Sit, R) :- !, rf(F, Sit, R0), mk_not(R0, R1), within(not(F), Sit, R1, R).
+rf(distinct(X, Y), Sit, R) :- !, mk_neq(X, Y, R1), within(X-Y, Sit, R1, R).
 rf(and(Fs), Sit, R) :- !, maplist(rf_at(Sit), Fs, Rs), mk_and(Rs, R).
 rf(or(Fs), Sit, R) :- !, maplist(rf_at(Sit), Fs, Rs), mk_or(Rs, R).
 rf(exists(Vs, F), Sit, R) :- !, rf(F, Sit, R0), mk_exists(Vs, R0, R).
-rf(forall(Vs, F), Sit, R) :- !, rf(F, Sit, R0), mk_forall(Vs, R0, R).
+rf(forall(Vs, F), Sit, R) :- !,
+    rf(F, Sit, R0), mk_forall(Vs, Sit, R0, R1), within(forall(Vs, F), Sit, R1, R).
 rf(knows(Ro, F), Sit, R) :- !, rf_knows(Ro, F, Sit, R).
 rf(kwhether(Ro, F), Sit, R) :- !,
     rf(or([knows(Ro, F), knows(Ro, not(F))]), Sit, R).
@@ -111,6 +116,20 @@ rf(F, _, _) :-
     throw(error(domain_error(gdlsc_formula, F), regress/3)).
 
 rf_at(Sit, F, R) :- rf(F, Sit, R).
+
+%   The query language reads negation, distinct and forall over the term universe
+%   of the situation they are about (gdlsc_formula): free variables still unbound
+%   when such a test is reached are first bound from that universe. within/3
+%   records the variables and the situation for the evaluation at s0.
+within(F, Sit, R0, R) :-
+    qfree_vars(F, Vs0),
+    term_variables(Sit, SVs),
+    vars_minus(Vs0, SVs, Vs),
+    (   Vs == [] -> R = R0
+    ;   R0 == true -> R = true
+    ;   R0 == false -> R = false
+    ;   count_node, R = within(Vs, Sit, R0)
+    ).
 
 %   true(F): Holds(F,s0) at s0; at do(A,S) the successor state axiom, i.e. the
 %   completion of next: OR over clauses next(Phi) :- Body of F = Phi /\ Body[A,S].
@@ -478,12 +497,12 @@ resimplify(neq(X, Y), R) :- !, mk_neq(X, Y, R).
 resimplify(static(P, Args), R) :- !, rf_static(P, Args, R).
 resimplify(F, F).
 
-mk_forall(Vs0, F0, R) :-
+mk_forall(Vs0, Sit, F0, R) :-
     term_variables(F0, Fv),
     vars_meet(Vs0, Fv, Vs),
     (   Vs == [] -> R = F0
     ;   F0 == true -> R = true
-    ;   count_node, R = forall(Vs, F0)
+    ;   count_node, R = forall(Vs, Sit, F0)
     ).
 
 mk_kall(RVs, G, B, R) :-
@@ -505,7 +524,11 @@ simp(and(Fs), Env, R) :- !,
 simp(or(Fs), Env, R) :- !, simp_list(Fs, Env, Rs), mk_or(Rs, R).
 simp(not(F), Env, R) :- !, simp(F, Env, F1), mk_not(F1, R).
 simp(exists(Vs, F), Env, R) :- !, simp(F, Env, F1), mk_exists(Vs, F1, R).
-simp(forall(Vs, F), Env, R) :- !, simp(F, Env, F1), mk_forall(Vs, F1, R).
+simp(forall(Vs, Sit, F), Env, R) :- !, simp(F, Env, F1), mk_forall(Vs, Sit, F1, R).
+simp(within(Vs, Sit, F), Env, R) :- !,
+    simp(F, Env, F1), subst(Env, Vs, Vs1), term_variables(Vs1, Vs2),
+    (   Vs2 == [] -> R = F1 ; F1 == true -> R = true ; F1 == false -> R = false
+    ;   R = within(Vs2, Sit, F1) ).
 simp(kall(RVs, G, B), Env, R) :- !,
     simp(G, Env, G1),
     (   G1 = and(Gs) -> foldl(collect_eq, Gs, Env, EnvB) ; collect_eq(G1, Env, EnvB) ),
@@ -556,7 +579,8 @@ regression_size(F, N) :-
     foldl(add_size, Fs, 1, N).
 regression_size(not(F), N) :- !, regression_size(F, K), N is K + 1.
 regression_size(exists(_, F), N) :- !, regression_size(F, K), N is K + 1.
-regression_size(forall(_, F), N) :- !, regression_size(F, K), N is K + 1.
+regression_size(forall(_, _, F), N) :- !, regression_size(F, K), N is K + 1.
+regression_size(within(_, _, F), N) :- !, regression_size(F, K), N is K.
 regression_size(kall(_, G, B), N) :- !,
     regression_size(G, K1), regression_size(B, K2), N is K1 + K2 + 1.
 regression_size(percepts(_, F, _), N) :- !, regression_size(F, K), N is K + 1.
@@ -596,8 +620,11 @@ ev(not(F), S0) :- !, \+ ev(F, S0).
 ev(and(Fs), S0) :- !, ev_and(Fs, S0).
 ev(or(Fs), S0) :- !, member(F, Fs), ev(F, S0).
 ev(exists(_, F), S0) :- !, ev(F, S0).
-ev(forall(Vs, F), S0) :- !,
-    \+ ( domain_bind(Vs, S0), \+ ev(F, S0) ).
+ev(forall(Vs, Sit, F), S0) :- !,
+    \+ ( bind_universe(Vs, Sit), \+ ev(F, S0) ).
+ev(within(Vs, Sit, F), S0) :- !,
+    bind_universe(Vs, Sit),
+    ev(F, S0).
 ev(kall(_, G, B), S0) :- !, \+ ( ev(G, S0), \+ ev(B, S0) ).
 ev(percepts(P, F, Pi), S0) :- !,
     findall(P, ev(F, S0), Ps), sort(Ps, Pi1), Pi = Pi1.
@@ -621,6 +648,7 @@ ready(F) :- free_vars(F, []).
 positive(holds(_)). positive(fluent(_, _)). positive(static(_, _)). positive(eq(_, _)).
 positive(later(_, _, _)). positive(true). positive(false). positive(or(_)).
 positive(exists(_, _)). positive(and(_)).
+positive(within(_, _, F)) :- positive(F).
 
 free_vars(F, Free) :-
     term_variables(F, All),
@@ -629,7 +657,7 @@ free_vars(F, Free) :-
 
 binders(F, B, B) :- var(F), !.
 binders(exists(Vs, F), B0, B) :- !, append(Vs, B0, B1), binders(F, B1, B).
-binders(forall(Vs, F), B0, B) :- !, append(Vs, B0, B1), binders(F, B1, B).
+binders(forall(Vs, _, F), B0, B) :- !, append(Vs, B0, B1), binders(F, B1, B).
 binders(kall(RVs, G, H), B0, B) :- !,
     pairs_values(RVs, Vs), append(Vs, B0, B1), binders(G, B1, B2), binders(H, B2, B).
 binders(percepts(P, F, _), B0, B) :- !, binders(F, [P|B0], B).
@@ -638,17 +666,34 @@ binders(and(Fs), B0, B) :- !, foldl(binders, Fs, B0, B).
 binders(or(Fs), B0, B) :- !, foldl(binders, Fs, B0, B).
 binders(_, B, B).
 
-%   The quantifier domain of the query language (gdlsc_formula): ground terms of
-%   the program and of the state. At s0 the state is the initial state.
-domain_bind([], _).
-domain_bind([V|Vs], S0) :-
-    domain_term(S0, V),
-    domain_bind(Vs, S0).
+%   The quantifier domain of the query language (gdlsc_formula:universe/2): the
+%   ground subterms of the program's terms, of the state, of the legal moves, of
+%   the last joint move and of its percepts -- here all computed by regression.
+bind_universe(Vs, Sit) :-
+    (   ground(Sit) -> true
+    ;   throw(error(instantiation_error(universe(Sit)), eval_s0/1))
+    ),
+    reg_universe(Sit, U),
+    maplist(bind_in(U), Vs).
 
-domain_term(S0, T) :-
-    findall(X, ( game:universe_term(X) ; member(F, S0), sub_term(X, F), ground(X) ), L),
-    sort(L, Dom),
-    member(T, Dom).
+bind_in(U, V) :- ( var(V) -> member(V, U) ; true ).
+
+:- table reg_universe/2.
+reg_universe(Sit, U) :-
+    findall(T, universe_source(Sit, T), Ts),
+    findall(X, ( member(T, Ts), sub_term(X, T), ground(X) ), Xs),
+    sort(Xs, U).
+
+universe_source(_, T) :- game:universe_term(T).
+universe_source(Sit, T) :- regressed_holds(true(T), Sit).
+universe_source(Sit, T) :- regressed_holds(legal(_, T), Sit).
+universe_source(do(A, _), T) :- arg(_, A, T).
+universe_source(do(A, Sit), T) :- regressed_holds(sees(_, T), do(A, Sit)).
+
+regressed_holds(F, Sit) :-
+    nb_setval(gdlsc_reg_nodes, 0),
+    rf(F, Sit, R),
+    eval_s0(R).
 
 %   A recursive derived fluent at a (ground) situation: its clauses regressed one
 %   level, evaluated at s0; recursive calls come back here. Tabled, so positive
@@ -673,9 +718,14 @@ later_holds(P, Args, Sit, S0) :-
 %   regressed Formula holds at s0 ([[]] / [] for a closed formula that holds / fails).
 regression_answers(F, Sit, Vars, Answers) :-
     regress(F, Sit, R),
-    findall(Vars, eval_s0(R), L),
-    include(ground, L, L1),
-    sort(L1, Answers).
+    answers_of(R, Sit, Vars, Answers).
+
+%!  answers_of(+Regressed, +Sit, +Vars, -Answers) is det.
+%   Evaluates a regressed formula at s0; answer variables it leaves unbound range
+%   over the universe of Sit (as in gdlsc_formula:answers/4).
+answers_of(R, Sit, Vars, Answers) :-
+    findall(Vars, ( eval_s0(R), bind_universe(Vars, Sit) ), L),
+    sort(L, Answers).
 
 % ---------------------------------------------------------------------------
 % Printing (the notation of `translate --format text`: Holds(F, s0), Legal(r, m, s0))
@@ -730,7 +780,8 @@ pp_long(or(Fs), Ind, _) :- !, pp_list(Fs, Ind, "∨").
 pp_long(not(F), Ind, _) :- !, write("¬("), I1 is Ind + 2, pp(F, I1), write(")").
 pp_long(exists(Vs, F), Ind, _) :- !,
     vars_text(Vs, VT), format("∃~w.~n", [VT]), I1 is Ind + 2, tab(I1), pp(F, I1).
-pp_long(forall(Vs, F), Ind, _) :- !,
+pp_long(within(_, _, F), Ind, S) :- !, pp_long(F, Ind, S).
+pp_long(forall(Vs, _, F), Ind, _) :- !,
     vars_text(Vs, VT), format("∀~w.~n", [VT]), I1 is Ind + 2, tab(I1), pp(F, I1).
 pp_long(kall(RVs, G, B), Ind, _) :- !,
     pairs_values(RVs, Vs), vars_text(Vs, VT),
@@ -764,7 +815,8 @@ il(not(F)) :- !, write("¬"), il_paren(F).
 il(and(Fs)) :- !, il_join(Fs, " ∧ ").
 il(or(Fs)) :- !, il_join(Fs, " ∨ ").
 il(exists(Vs, F)) :- !, write("∃"), print_list(Vs, ","), write(". "), il_paren(F).
-il(forall(Vs, F)) :- !, write("∀"), print_list(Vs, ","), write(". "), il_paren(F).
+il(within(_, _, F)) :- !, il(F).
+il(forall(Vs, _, F)) :- !, write("∀"), print_list(Vs, ","), write(". "), il_paren(F).
 il(kall(RVs, G, B)) :- !,
     pairs_values(RVs, Vs), write("∀"), print_list(Vs, ","), write(". ("),
     il(G), write(" ⊃ "), il(B), write(")").

@@ -2,7 +2,8 @@
     generated format: the card game of Thielscher 2010 (tests/unit/knowledge/
     card_game_module.pl) or path_game_module.pl, chosen by the environment
     variable REGRESSION_FIXTURE (card, the default, or path). Known answers, the printed proof, and a
-    cross-check against progression (reference_eval.pl) over random histories.
+    cross-check against progression (gdlsc_formula:answers/4, with gdlsc_knowledge)
+    over random histories.
     Run: REGRESSION_FIXTURE=path swipl -g run_tests -t halt regression_tests.pl
 */
 :- prolog_load_context(directory, Dir),
@@ -18,7 +19,9 @@
    ->  use_module(rtest(path_game_module))
    ;   use_module(rtest('../knowledge/card_game_module'))
    ).
-:- use_module(rtest(reference_eval)).
+:- use_module(gdlsc(gdlsc_situation)).
+:- use_module(gdlsc(gdlsc_formula)).
+:- use_module(gdlsc(gdlsc_knowledge)).
 
 fixture(F) :- ( getenv('REGRESSION_FIXTURE', path) -> F = path ; F = card ).
 
@@ -48,6 +51,7 @@ queries(card, [ true(hasCard(X, Y)), legal(X, Y), terminal, goal(X, Y), sees(X, 
                 rel(beats, [king, X]),
                 knows(jane, true(hasCard(jane, X))), knows(jane, true(hasCard(rick, X))),
                 knows(rick, true(hasCard(jane, X))), kwhether(jane, terminal),
+                distinct(X, jane), not(true(hasCard(jane, X))),
                 knows(jane, knows(rick, true(hasCard(rick, X)))),
                 knows(rick, not(knows(jane, true(hasCard(rick, '8'))))) ]).
 queries(path, [ true(X), legal(X, Y), terminal, goal(X, Y), sees(X, Y), does(X, Y),
@@ -71,6 +75,12 @@ test(jane_does_not_know_ricks_card, [As == []]) :-
 test(rick_does_not_know_janes_card) :-
     dealt(S), \+ holds_after(knows(rick, true(hasCard(jane, king))), S).
 test(kwhether_terminal) :- dealt(S), holds_after(kwhether(jane, terminal), S).
+test(forall_closed) :-
+    dealt(S), \+ holds_after(forall([Y], not(true(hasCard(jane, Y)))), S),
+    holds_after(forall([Y], not(true(hasCard(random, Y)))), S).
+test(forall_open, [As == [[random]]]) :-
+    dealt(S),
+    regression_answers(and([rel(role, [X]), forall([Y], not(true(hasCard(X, Y))))]), S, [X], As).
 test(random_is_no_agent, [throws(error(gdlsc_error(not_an_agent(random)), _))]) :-
     dealt(S), regress(knows(random, terminal), S, _).
 test(common_refused, [throws(error(gdlsc_unsupported(_), _))]) :-
@@ -127,7 +137,7 @@ test(agree) :-
            (   copy_term(Q0, Q),
                term_variables(Q, Vs),
                regression_answers(Q, Sit, Vs, A1),
-               ref_answers(Q, Sit, Vs, A2),
+               answers(Q, Sit, Vs, A2),
                (   A1 == A2 -> true
                ;   format(user_error, "~nDISAGREE ~q at ~q:~n  regression ~q~n  progression ~q~n",
                           [Q, Sit, A1, A2]),
