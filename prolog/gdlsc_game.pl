@@ -85,9 +85,16 @@ random_moves([], _, []).
 random_moves([R|Rs], S, [M|Ms]) :-
     findall(M0, game:'g:legal'(R, M0, S), L0),
     sort(L0, L),
-    L \== [],
-    random_member(M, L),
+    pick(L, M),
     random_moves(Rs, S, Ms).
+
+% A uniformly random element of a non-empty list (no random draw for one element).
+pick([M], M) :- !.
+pick(L, M) :-
+    L = [_|_],
+    length(L, N),
+    I is random(N),
+    nth0(I, L, M).
 
 %!  playouts(+N, +Seed, -States:integer) is det.
 %   Plays N random matches from the initial state (seeded with set_random(seed(Seed)))

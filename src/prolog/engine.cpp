@@ -191,8 +191,9 @@ Engine& Engine::instance() {
 }
 
 Engine::Engine() {
-    // Quiet and safe: no init file, no signal handlers, no packs, no toplevel.
-    static const char* argv[] = {"gdlsc", "-q", "--no-signals", "--no-tty", "--no-packs",
+    // Quiet and safe: no init file, no signal handlers, no packs, no toplevel;
+    // -O compiles arithmetic (about 10% faster playouts).
+    static const char* argv[] = {"gdlsc", "-q", "-O", "--no-signals", "--no-tty", "--no-packs",
                                  "-f", "none", "-F", "none", "--no-debug", nullptr};
     int argc = static_cast<int>(sizeof(argv) / sizeof(argv[0])) - 1;
     if (!PL_initialise(argc, const_cast<char**>(argv)))

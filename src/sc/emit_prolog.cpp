@@ -92,12 +92,39 @@ public:
         fresh_ = 0;
         count(r.head);
         for (const auto& l : r.body) count(l);
+        head_vars_.clear();
+        vars_of(r.head, head_vars_);
         std::string out = head(r.head);
-        if (!r.body.empty()) {
-            VarSet bound;
-            out += " :-\n    " + conjunction(r.body, bound, "\n    ");
+        if (r.body.empty()) return out + ".\n";
+        VarSet bound;
+        std::string slow = conjunction(r.body, bound, "\n    ");
+        // Fast path: when the caller binds the head variables of a later `true` literal
+        // (the role of a legal move, say), that membership test goes first. Reordering
+        // positive literals changes neither the answers nor their number.
+        VarSet guard;
+        std::vector<Literal> fast;
+        for (size_t i = 1; i < r.body.size() && guard.empty(); ++i) {
+            const Literal& l = r.body[i];
+            if (l.kind != Literal::Kind::Atom || l.atom.name != "true" || l.atom.args.size() != 1) continue;
+            VarSet v;
+            vars_of(l.atom, v);
+            if (!v.empty() && subset(v, head_vars_)) guard = v;
         }
-        return out + ".\n";
+        if (guard.empty()) return out + " :-\n    " + slow + ".\n";
+        std::vector<Literal> rest;
+        for (const auto& l : r.body) {
+            VarSet v;
+            vars_of(l.atom, v);
+            bool check = l.kind == Literal::Kind::Atom && l.atom.name == "true" && subset(v, guard);
+            (check ? fast : rest).push_back(l);
+        }
+        fast.insert(fast.end(), rest.begin(), rest.end());
+        std::string g;
+        for (const auto& v : guard) g += (g.empty() ? "" : ", ") + var(v);
+        VarSet fast_bound = guard;
+        std::string quick = conjunction(fast, fast_bound, "\n        ");
+        return out + " :-\n    (   ground([" + g + "])\n    ->  " + quick + "\n    ;   " +
+               conjunction(r.body, bound = {}, "\n        ") + "\n    ).\n";
     }
 
     std::string term(const Term& t) {
@@ -294,7 +321,14 @@ private:
         if (t.name == "true" && t.args.size() == 1) {
             VarSet v;
             vars_of(t, v);
-            return (subset(v, bound) ? "memberchk(" : "member(") + term(t.args[0]) + ", S)";
+            std::string f = term(t.args[0]);
+            if (subset(v, bound)) return "memberchk(" + f + ", S)";
+            // Variables of the head may be bound by the caller (e.g. the role of a legal
+            // move): then one memberchk in C beats enumerating the state.
+            VarSet maybe = bound;
+            maybe.insert(head_vars_.begin(), head_vars_.end());
+            if (subset(v, maybe)) return "( ground(" + f + ") -> memberchk(" + f + ", S) ; member(" + f + ", S) )";
+            return "member(" + f + ", S)";
         }
         if (t.name == "does" && t.args.size() == 2) {
             const Term& r = t.args[0];
@@ -315,6 +349,7 @@ private:
     const std::vector<std::string>& roles_;
     std::map<std::string, int> counts_;
     std::map<std::string, std::string> names_;
+    VarSet head_vars_;
     int fresh_ = 0;
 };
 
