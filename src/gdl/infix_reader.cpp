@@ -209,6 +209,7 @@ public:
 
     void run(Program& p) {
         while (cur().kind != Tok::End) {
+            depth_ = 0;
             try {
                 Rule r;
                 if (clause(r)) p.rules.push_back(finish(std::move(r)));
@@ -331,7 +332,21 @@ private:
         return ls;
     }
 
+    /// Counts nesting in literal() and term(); deeper input is refused rather than overflowing
+    /// the stack (everything after the reader recurses on terms too).
+    struct Nest {
+        Parser& p;
+        explicit Nest(Parser& parser) : p(parser) {
+            if (p.depth_ >= max_depth)
+                p.fail(p.cur(), "nesting deeper than " + std::to_string(max_depth) + " levels");
+            ++p.depth_;
+        }
+        ~Nest() { --p.depth_; }
+    };
+    static constexpr int max_depth = 1000;
+
     Literal literal() {
+        Nest nest(*this);
         const Token& t = cur();
         Location at = loc(t);
         if (t.kind == Tok::Neg || (is_word(t, "not") && starts_literal(next()))) {
@@ -401,6 +416,7 @@ private:
     }
 
     Term term() {
+        Nest nest(*this);
         if (cur().kind == Tok::End) fail(cur(), "expected a term, found end of file");
         Token t = take();
         Location at = loc(t);
@@ -490,6 +506,7 @@ private:
     Diagnostics& diags_;
     size_t i_ = 0;
     int anon_ = 0;
+    int depth_ = 0;
 };
 
 }  // namespace

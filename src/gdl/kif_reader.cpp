@@ -70,16 +70,31 @@ private:
         return !std::isspace(static_cast<unsigned char>(c)) && c != '(' && c != ')' && c != ';';
     }
 
+    /// Deeper lists are refused (the readers and everything after them recurse on terms).
+    static constexpr int max_depth = 1000;
+
     SExpr parse() {
         SExpr e;
         e.loc = here();
+        if (text_[pos_] == '(' && depth_ >= max_depth) {
+            diags_.error(e.loc, "lists nested deeper than " + std::to_string(max_depth) + " levels");
+            for (int open = 0; pos_ < text_.size(); advance()) {  // skip the whole list
+                open += text_[pos_] == '(' ? 1 : text_[pos_] == ')' ? -1 : 0;
+                if (open == 0) break;
+            }
+            if (pos_ < text_.size()) advance();
+            e.atom = "_error_";
+            return e;
+        }
         if (text_[pos_] == '(') {
             e.is_list = true;
+            ++depth_;
+            struct Leave { int& d; ~Leave() { --d; } } leave{depth_};
             advance();
             for (;;) {
                 skip_space();
-                if (pos_ >= text_.size()) {
-                    diags_.error(e.loc, "'(' is never closed", "add the missing ')'");
+                if (pos_ >= text_.size()) {  // reported once, for the outermost list
+                    if (depth_ == 1) diags_.error(e.loc, "'(' is never closed", "add the missing ')'");
                     return e;
                 }
                 if (text_[pos_] == ')') {
@@ -122,6 +137,7 @@ private:
     size_t pos_ = 0;
     int line_ = 1;
     int col_ = 1;
+    int depth_ = 0;
 };
 
 class Builder {
@@ -199,21 +215,27 @@ public:
             }
             Rule r;
             r.loc = e.loc;
-            r.head = term(e.items[1]);
-            if (e.items[1].is_list && !e.items[1].items.empty() && !e.items[1].items[0].is_list &&
-                !e.items[1].items[0].quoted) {
-                std::string op = lower(e.items[1].items[0].atom);
-                if (op == "not" || op == "or" || op == "and" || op == "distinct")
-                    diags_.error(e.items[1].loc, "'" + op + "' cannot be the head of a rule");
-            }
+            r.head = head(e.items[1]);
             for (size_t i = 2; i < e.items.size(); ++i) r.body.push_back(literal(e.items[i]));
             p.rules.push_back(std::move(r));
             return;
         }
         Rule r;
         r.loc = e.loc;
-        r.head = term(e);
+        r.head = head(e);
         p.rules.push_back(std::move(r));
+    }
+
+    /// The head of a rule or a fact: a relation, neither a variable nor a keyword.
+    Term head(const SExpr& e) {
+        Term t = term(e);
+        if (t.is_variable()) diags_.error(e.loc, "a variable cannot be the head of a rule");
+        if (e.is_list && !e.items.empty() && !e.items[0].is_list && !e.items[0].quoted) {
+            std::string op = lower(e.items[0].atom);
+            if (op == "not" || op == "or" || op == "and" || op == "distinct")
+                diags_.error(e.loc, "'" + op + "' cannot be the head of a rule");
+        }
+        return t;
     }
 
 private:

@@ -181,3 +181,17 @@ BOOST_AUTO_TEST_CASE(read_game_text_detects_infix) {
     BOOST_TEST((p.syntax == Syntax::Infix));
     BOOST_TEST(p.rules.size() == 2u);
 }
+
+BOOST_AUTO_TEST_CASE(deep_nesting_is_refused_not_a_crash) {
+    std::string deep;
+    for (int i = 0; i < 100000; ++i) deep += "f(";
+    deep += "a";
+    for (int i = 0; i < 100000; ++i) deep += ")";
+    auto v = errors("p :- " + deep + ".\nq :- " + std::string(5000, '~') + "r.\nok.");
+    BOOST_TEST(v == (std::vector<std::string>{"1:2004: nesting deeper than 1000 levels",
+                                              "2:1006: nesting deeper than 1000 levels"}),
+               boost::test_tools::per_element());
+    Diagnostics d;
+    auto p = infix("p :- " + deep + ".\nok.", d);
+    BOOST_TEST(p.rules.size() == 1u);  // reading goes on after the refused clause
+}

@@ -180,3 +180,19 @@ BOOST_AUTO_TEST_CASE(round_trip_over_the_corpus) {
     BOOST_TEST_MESSAGE("round trip: " << files.size() << " files, " << infix_files << " infix, " << rules << " rules");
     BOOST_TEST(infix_files >= 6u);
 }
+
+// The KIF reader refuses what the infix reader refuses, so every KIF program prints as infix.
+BOOST_AUTO_TEST_CASE(kif_reader_refuses_variable_and_keyword_heads_and_deep_nesting) {
+    Diagnostics d;
+    std::string deep;
+    for (int i = 0; i < 3000; ++i) deep += "(f ";
+    read("?x\n(<= ?y (p))\n(not a)\n" + deep + "a", Syntax::Kif, d);
+    std::vector<std::string> v;
+    for (const auto& x : d.sorted()) v.push_back(x.loc.str() + ": " + x.message);
+    std::vector<std::string> want{"t.kif:1:1: a variable cannot be the head of a rule",
+                                  "t.kif:2:5: a variable cannot be the head of a rule",
+                                  "t.kif:3:1: 'not' cannot be the head of a rule",
+                                  "t.kif:4:1: '(' is never closed",
+                                  "t.kif:4:3001: lists nested deeper than 1000 levels"};
+    BOOST_TEST(v == want, boost::test_tools::per_element());
+}
