@@ -25,7 +25,9 @@ bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || 
 /// Splits the text into tokens; reports bad characters, unterminated quotes and comments.
 class Lexer {
 public:
-    Lexer(const SourcePtr& src, Diagnostics& d) : src_(src), t_(src->text), diags_(d) {}
+    Lexer(const SourcePtr& src, Diagnostics& d) : src_(src), t_(src->text), diags_(d) {
+        if (t_.rfind("\xEF\xBB\xBF", 0) == 0) pos_ = 3;  // UTF-8 byte order mark
+    }
 
     std::vector<Token> run() {
         std::vector<Token> out;

@@ -24,7 +24,9 @@ std::string lower(std::string s) {
 
 class Lexer {
 public:
-    Lexer(const SourcePtr& src, Diagnostics& d) : src_(src), text_(src->text), diags_(d) {}
+    Lexer(const SourcePtr& src, Diagnostics& d) : src_(src), text_(src->text), diags_(d) {
+        if (text_.rfind("\xEF\xBB\xBF", 0) == 0) pos_ = 3;  // UTF-8 byte order mark
+    }
 
     /// Parses all top-level s-expressions.
     std::vector<SExpr> parse_all() {
@@ -276,7 +278,7 @@ bool read_kif_term(const SourcePtr& src, Term& out, Diagnostics& diags) {
 
 Syntax detect_syntax(const Source& src) {
     const std::string& t = src.text;
-    size_t i = 0;
+    size_t i = t.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0;  // UTF-8 byte order mark
     while (i < t.size()) {
         char c = t[i];
         if (std::isspace(static_cast<unsigned char>(c))) {

@@ -180,6 +180,13 @@ BOOST_AUTO_TEST_CASE(read_game_text_detects_infix) {
     BOOST_TEST(!d.has_errors());
     BOOST_TEST((p.syntax == Syntax::Infix));
     BOOST_TEST(p.rules.size() == 2u);
+    // a UTF-8 byte order mark is skipped by the detection and by both readers
+    auto i = read_game_text("b.gdl", "\xEF\xBB\xBFrole(r).", d);
+    auto k = read_game_text("b.kif", "\xEF\xBB\xBF(role r)", d);
+    BOOST_TEST(!d.has_errors());
+    BOOST_TEST((i.syntax == Syntax::Infix && k.syntax == Syntax::Kif));
+    BOOST_TEST((i.rules == k.rules));
+    BOOST_TEST(i.rules[0].loc.str() == "b.gdl:1:1");
 }
 
 BOOST_AUTO_TEST_CASE(deep_nesting_is_refused_not_a_crash) {
