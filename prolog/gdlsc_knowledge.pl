@@ -30,6 +30,9 @@
             belief/5,               % +Role, +Sit, :Formula, -Prob, -NumDevs
             prove_property/4,       % +Property, +Depth, +Options, -Result
             development_percepts/3, % +Role, +JointMoves, -PerceptsPerStep
+            infoset_report/4,
+            belief_report/7,
+            prove_report/10,
             knowledge_reset/0
           ]).
 :- use_module(library(lists)).
@@ -720,3 +723,41 @@ development_percepts(R, Moves, Percepts) :-
     foldl([A, S-Ps0, S1-[Ps|Ps0]]>>( percepts(R, A, S, Ps), next_state(A, S, S1) ),
           Moves, S0-[], _-Rev),
     reverse(Rev, Percepts).
+
+%   ---- reports for the C++ side (numbers as atoms: they may exceed 64 bits) ---
+
+%!  infoset_report(+Role, +Sit, -NumDevs:atom, -States:list) is det.
+infoset_report(R, Sit, NumDevsA, States) :-
+    knowledge_reset,
+    infoset_summary(R, Sit, N, States),
+    atom_number(NumDevsA, N).
+
+%!  belief_report(+Role, +Sit, +Formula, -Num:atom, -Den:atom, -Decimal:atom, -NumDevs:atom) is det.
+belief_report(R, Sit, F, NumA, DenA, DecA, NDevA) :-
+    knowledge_reset,
+    belief(R, Sit, F, P, NDev),
+    rational(P, Num, Den),
+    atom_number(NumA, Num),
+    atom_number(DenA, Den),
+    format(atom(DecA), "~15f", [P]),
+    atom_number(NDevA, NDev).
+
+%!  prove_report(+Property, +Depth, +Progress, -Holds, -Role, -At, -Actual, -Alt, -ActualPs, -AltPs) is det.
+%
+%   prove_property/4 for the C++ side: Holds is true/false; on false the
+%   counterexample with Role's percepts along both developments.
+prove_report(Prop, Depth0, Progress, Holds, Role, At, Actual, Alt, ActualPs, AltPs) :-
+    knowledge_reset,
+    (   integer(Depth0) -> Depth = Depth0 ; atom_number(Depth0, Depth) ),
+    prove_property(Prop, Depth, [progress(Progress)], Result),
+    (   Result == holds
+    ->  Holds = true, Role = none, At = Depth,
+        Actual = [], Alt = [], ActualPs = [], AltPs = []
+    ;   Result = refuted(Role, At, Actual, Alt),
+        Holds = false,
+        (   Role == none
+        ->  ActualPs = [], AltPs = []
+        ;   development_percepts(Role, Actual, ActualPs),
+            development_percepts(Role, Alt, AltPs)
+        )
+    ).

@@ -14,6 +14,9 @@ int run(int argc, char** argv) {
     // One line per subcommand (src/cli/cmd_<name>.cpp).
     register_check(app, exit_code);
     register_query(app, exit_code);
+    register_infoset(app, exit_code);
+    register_prove(app, exit_code);
+    register_belief(app, exit_code);
     register_simulate(app, exit_code);
     try {
         app.parse(argc, argv);

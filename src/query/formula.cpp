@@ -47,11 +47,11 @@ public:
         if (op == "knows") {
             if (n == 1) return Term::compound("common", {formula(e.items[1])}, e.loc);
             if (!want(e, n == 2, "'knows' is (knows R φ) or (knows φ) for common knowledge")) return bad();
-            return Term::compound("knows", {role(e.items[1]), formula(e.items[2])}, e.loc);
+            return Term::compound("knows", {agent(e.items[1]), formula(e.items[2])}, e.loc);
         }
         if (op == "kwhether") {
             if (!want(e, n == 2, "'kwhether' is (kwhether R φ)")) return bad();
-            return Term::compound("kwhether", {role(e.items[1]), formula(e.items[2])}, e.loc);
+            return Term::compound("kwhether", {agent(e.items[1]), formula(e.items[2])}, e.loc);
         }
         if (op == "true") {
             if (!want(e, n == 1, "'true' takes one fluent")) return bad();
@@ -106,6 +106,15 @@ private:
         } else if (t.is_compound()) {
             diags_.error(e.loc, "a role is a constant or a variable, not " + t.to_kif());
         }
+        return t;
+    }
+
+    // The subject of knows/kwhether: a role other than random (random is not an agent).
+    Term agent(const SExpr& e) {
+        Term t = role(e);
+        if (t.is_constant() && t.name == "random")
+            diags_.error(e.loc, "random is not an agent: it has no knowledge",
+                         "knows and kwhether take a role other than random");
         return t;
     }
 

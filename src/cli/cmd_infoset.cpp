@@ -1,0 +1,46 @@
+// `gdlsc infoset GAME --role R [--history H | --history-file F] [--json] [--dot]`:
+// the developments R cannot tell from the actual one after the history, counted,
+// with their distinct final states (doc/knowledge.md). Exit 2 for a bad role or history.
+#include <iostream>
+
+#include "cli/commands.h"
+#include "query/errors.h"
+#include "query/knowledge_report.h"
+
+namespace gdlsc::cli {
+namespace {
+
+struct InfosetArgs {
+    std::string game, role, history, history_file;
+    bool json = false, dot = false;
+    double timeout = 0;
+};
+
+int run_infoset(const InfosetArgs& a) {
+    query::Game g = query::load_game_file(a.game);
+    query::History h = a.history_file.empty() ? query::parse_history(a.history, g.analysis.roles)
+                                              : query::parse_history_file(a.history_file, g.analysis.roles);
+    auto r = query::compute_infoset(g, a.role, h, a.dot, a.timeout);
+    if (a.dot) std::cout << r.dot;
+    else std::cout << (a.json ? query::infoset_json(r) : query::infoset_text(r));
+    return kExitOk;
+}
+
+}  // namespace
+
+void register_infoset(CLI::App& app, int& exit_code) {
+    auto* cmd = app.add_subcommand("infoset", "The information set of a role after a history: developments, "
+                                              "distinct states (--json), or a Graphviz picture (--dot)");
+    auto a = std::make_shared<InfosetArgs>();
+    cmd->add_option("game", a->game, "game file (KIF or infix)")->required();
+    cmd->add_option("--role", a->role, "a role other than random")->required();
+    auto* h = cmd->add_option("--history", a->history, "joint moves in role order, e.g. '(noop noop (deal king 7))'");
+    cmd->add_option("--history-file", a->history_file, "file with one joint move per line")->excludes(h);
+    auto* j = cmd->add_flag("--json", a->json, "print {\"role\", \"developments\", \"states\", \"state_list\"}");
+    cmd->add_flag("--dot", a->dot, "print the tree of developments as Graphviz (at most 300 developments)")
+        ->excludes(j);
+    cmd->add_option("--timeout", a->timeout, "time limit in seconds per Prolog call (0: none)")->default_val(0);
+    cmd->callback([a, &exit_code] { exit_code = run_infoset(*a); });
+}
+
+}  // namespace gdlsc::cli

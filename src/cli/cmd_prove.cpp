@@ -1,0 +1,50 @@
+// `gdlsc prove GAME --depth N PROPERTY [--json]`: checks a knowledge property over every
+// development of length <= N, exactly (doc/knowledge.md, "Proofs"). PROPERTY is
+// legal-knowledge, terminal-knowledge, goal-knowledge (Thielscher 2010, Prop. 2 and 3)
+// or a closed KIF formula. Exit 0 holds, 1 refuted (counterexample printed), 4 on limits.
+#include <unistd.h>
+
+#include <iostream>
+
+#include "cli/commands.h"
+#include "query/errors.h"
+#include "query/knowledge_report.h"
+
+namespace gdlsc::cli {
+namespace {
+
+struct ProveArgs {
+    std::string game, property;
+    std::size_t depth = 0;
+    bool json = false, progress = false, quiet = false;
+    double timeout = 0;
+};
+
+int run_prove(const ProveArgs& a) {
+    query::Game g = query::load_game_file(a.game);
+    bool progress = !a.quiet && (a.progress || isatty(STDERR_FILENO));
+    auto r = query::compute_prove(g, a.property, a.depth, progress, a.timeout);
+    std::cout << (a.json ? query::prove_json(r) : query::prove_text(r));
+    return r.holds ? kExitOk : kExitRefuted;
+}
+
+}  // namespace
+
+void register_prove(CLI::App& app, int& exit_code) {
+    auto* cmd = app.add_subcommand("prove", "Check a knowledge property over every development up to a depth: "
+                                            "legal-knowledge, terminal-knowledge, goal-knowledge or a formula");
+    auto a = std::make_shared<ProveArgs>();
+    cmd->add_option("game", a->game, "game file (KIF or infix)")->required();
+    cmd->add_option("property", a->property,
+                    "legal-knowledge | terminal-knowledge | goal-knowledge | closed KIF formula")
+        ->required();
+    cmd->add_option("--depth", a->depth, "check developments of length 0..N")->required();
+    cmd->add_flag("--json", a->json, "print {\"holds\", \"depth\", \"counterexample\"}");
+    auto* p = cmd->add_flag("--progress", a->progress, "per depth: developments, classes, seconds on stderr "
+                                                        "(default when stderr is a terminal)");
+    cmd->add_flag("--quiet", a->quiet, "no progress on stderr")->excludes(p);
+    cmd->add_option("--timeout", a->timeout, "time limit in seconds (0: none)")->default_val(0);
+    cmd->callback([a, &exit_code] { exit_code = run_prove(*a); });
+}
+
+}  // namespace gdlsc::cli

@@ -1,0 +1,234 @@
+// Information sets, beliefs and knowledge properties through prolog/gdlsc_knowledge.pl
+// (see knowledge_report.h). Counts come back from Prolog as decimal text because
+// development counts outgrow 64 bits.
+#include "query/knowledge_report.h"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "prolog/engine.h"
+#include "query/errors.h"
+
+namespace gdlsc::query {
+namespace {
+
+using gdl::Term;
+
+pl::Engine& engine_for(const Game& g, double timeout_seconds) {
+    auto& pl = pl::Engine::instance();
+    pl::Limits lim = pl.limits();
+    lim.seconds = timeout_seconds;
+    pl.set_limits(lim);
+    pl.load_game(g.program, g.analysis);
+    return pl;
+}
+
+std::vector<std::string> kif_items(const Term& list) {
+    std::vector<std::string> out;
+    for (const auto& t : pl::list_items(list)) out.push_back(t.to_kif());
+    return out;
+}
+
+std::vector<std::vector<std::string>> joint_moves(const Term& list) {
+    std::vector<std::vector<std::string>> out;
+    for (const auto& a : pl::list_items(list)) {
+        std::vector<std::string> moves;
+        for (const auto& m : a.args) moves.push_back(m.to_kif());
+        out.push_back(std::move(moves));
+    }
+    return out;
+}
+
+std::vector<std::vector<std::string>> percept_lists(const Term& list) {
+    std::vector<std::vector<std::string>> out;
+    for (const auto& ps : pl::list_items(list)) out.push_back(kif_items(ps));
+    return out;
+}
+
+nlohmann::json number_or_text(const std::string& decimal) {
+    try {
+        size_t used = 0;
+        unsigned long long v = std::stoull(decimal, &used);
+        if (used == decimal.size()) return v;
+    } catch (const std::exception&) {
+    }
+    return decimal;
+}
+
+std::string joined(const std::vector<std::string>& items, const std::string& sep = " ") {
+    std::string s;
+    for (const auto& i : items) s += (s.empty() ? "" : sep) + i;
+    return s;
+}
+
+}  // namespace
+
+void check_agent_role(const Game& g, const std::string& role) {
+    const auto& roles = g.analysis.roles;
+    if (role == "random")
+        throw UserError("random is not an agent: it has no information set and no knowledge (roles: " +
+                        joined(roles) + ")");
+    if (std::find(roles.begin(), roles.end(), role) == roles.end())
+        throw UserError("unknown role '" + role + "' (roles: " + joined(roles) + ")");
+}
+
+InfosetReport compute_infoset(const Game& g, const std::string& role, const History& h, bool dot,
+                              double timeout_seconds) {
+    check_agent_role(g, role);
+    auto& pl = engine_for(g, timeout_seconds);
+    Term sit = check_history(pl, h);
+    InfosetReport r;
+    r.role = role;
+    r.steps = h.size();
+    auto sols = pl.solve("gdlsc_knowledge", "infoset_report",
+                         {Term::constant(role), sit, Term::variable("n"), Term::variable("states")}, 1);
+    if (sols.empty()) throw EngineError("infoset_report/4 failed");
+    r.developments = sols[0].at("n").name;
+    for (const auto& s : pl::list_items(sols[0].at("states"))) r.states.push_back(kif_items(s));
+    if (dot) {
+        auto d = pl.solve("gdlsc_knowledge", "infoset_dot", {Term::constant(role), sit, Term::variable("dot")}, 1);
+        if (d.empty()) throw EngineError("infoset_dot/3 failed");
+        r.dot = d[0].at("dot").name;
+    }
+    return r;
+}
+
+BeliefReport compute_belief(const Game& g, const std::string& role, const History& h, const Formula& f,
+                            double timeout_seconds) {
+    check_agent_role(g, role);
+    if (!f.answer_vars.empty())
+        throw UserError("belief: the formula has free variables (?" + joined(f.answer_vars, ", ?") +
+                        "); a probability needs a closed formula: quantify them with exists or forall");
+    auto& pl = engine_for(g, timeout_seconds);
+    Term sit = check_history(pl, h);
+    auto sols = pl.solve("gdlsc_knowledge", "belief_report",
+                         {Term::constant(role), sit, f.term, Term::variable("num"), Term::variable("den"),
+                          Term::variable("dec"), Term::variable("devs")},
+                         1);
+    if (sols.empty()) throw EngineError("belief_report/7 failed");
+    return {role, sols[0].at("num").name, sols[0].at("den").name, sols[0].at("dec").name, sols[0].at("devs").name};
+}
+
+ProveReport compute_prove(const Game& g, const std::string& property, std::size_t depth, bool progress,
+                          double timeout_seconds) {
+    Term prop;
+    if (property == "legal-knowledge" || property == "terminal-knowledge" || property == "goal-knowledge") {
+        std::string atom = property;
+        std::replace(atom.begin(), atom.end(), '-', '_');
+        prop = Term::constant(atom);
+    } else {
+        Formula f = parse_formula(property, g.analysis, "<property>");
+        if (!f.answer_vars.empty())
+            throw UserError("prove: the formula has free variables (?" + joined(f.answer_vars, ", ?") +
+                            "); quantify them with forall or exists");
+        prop = Term::compound("formula", {f.term});
+    }
+    auto& pl = engine_for(g, timeout_seconds);
+    auto sols = pl.solve("gdlsc_knowledge", "prove_report",
+                         {prop, Term::constant(std::to_string(depth)),
+                          Term::constant(progress ? "true" : "false"), Term::variable("holds"),
+                          Term::variable("role"), Term::variable("at"), Term::variable("actual"),
+                          Term::variable("alt"), Term::variable("aps"), Term::variable("alps")},
+                         1);
+    if (sols.empty()) throw EngineError("prove_report/10 failed");
+    const auto& b = sols[0];
+    ProveReport r;
+    r.property = property;
+    r.depth = depth;
+    r.holds = b.at("holds").name == "true";
+    if (!r.holds) {
+        r.role = b.at("role").name == "none" ? "" : b.at("role").name;
+        r.at_depth = std::stoul(b.at("at").name);
+        r.actual = joint_moves(b.at("actual"));
+        r.alternative = joint_moves(b.at("alt"));
+        r.actual_percepts = percept_lists(b.at("aps"));
+        r.alternative_percepts = percept_lists(b.at("alps"));
+    }
+    return r;
+}
+
+std::string infoset_text(const InfosetReport& r) {
+    std::ostringstream o;
+    o << "information set of " << r.role << " after " << r.steps << " step(s): " << r.developments
+      << " development(s), " << r.states.size() << " distinct state(s)\n";
+    for (size_t i = 0; i < r.states.size(); ++i) o << "state " << i + 1 << ": " << joined(r.states[i]) << "\n";
+    return o.str();
+}
+
+std::string infoset_json(const InfosetReport& r) {
+    nlohmann::json j;
+    j["role"] = r.role;
+    j["developments"] = number_or_text(r.developments);
+    j["states"] = r.states.size();
+    j["state_list"] = r.states;
+    return j.dump(2) + "\n";
+}
+
+std::string belief_text(const BeliefReport& r) {
+    std::ostringstream o;
+    o << r.numerator << "/" << r.denominator << " = " << r.decimal << " (over " << r.developments
+      << " development(s) of " << r.role << "'s information set)\n";
+    return o.str();
+}
+
+std::string belief_json(const BeliefReport& r) {
+    nlohmann::json j;
+    j["probability"] = std::stod(r.decimal);
+    j["fraction"] = r.numerator + "/" + r.denominator;
+    j["developments"] = number_or_text(r.developments);
+    return j.dump(2) + "\n";
+}
+
+namespace {
+
+void print_development(std::ostringstream& o, const std::string& title,
+                       const std::vector<std::vector<std::string>>& moves,
+                       const std::vector<std::vector<std::string>>& percepts, const std::string& role) {
+    o << "  " << title << ":\n";
+    if (moves.empty()) o << "    (the initial state)\n";
+    for (size_t i = 0; i < moves.size(); ++i) {
+        o << "    step " << i + 1 << ": (" << joined(moves[i]) << ")";
+        if (!role.empty() && i < percepts.size()) o << "   " << role << " sees (" << joined(percepts[i]) << ")";
+        o << "\n";
+    }
+}
+
+}  // namespace
+
+std::string prove_text(const ProveReport& r) {
+    std::ostringstream o;
+    if (r.holds) {
+        o << r.property << " holds for every development of length <= " << r.depth << "\n";
+        return o.str();
+    }
+    o << r.property << " does not hold: ";
+    if (!r.role.empty())
+        o << r.role << " cannot tell these two developments apart at depth " << r.at_depth << "\n";
+    else
+        o << "it fails after this development of length " << r.at_depth << "\n";
+    print_development(o, "actual", r.actual, r.actual_percepts, r.role);
+    if (!r.role.empty()) print_development(o, "alternative", r.alternative, r.alternative_percepts, r.role);
+    return o.str();
+}
+
+std::string prove_json(const ProveReport& r) {
+    nlohmann::json j;
+    j["holds"] = r.holds;
+    j["depth"] = r.depth;
+    if (r.holds) {
+        j["counterexample"] = nullptr;
+    } else {
+        nlohmann::json c;
+        c["role"] = r.role.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.role);
+        c["depth"] = r.at_depth;
+        c["actual"] = r.actual;
+        c["alternative"] = r.alternative;
+        c["actual_percepts"] = r.actual_percepts;
+        c["alternative_percepts"] = r.alternative_percepts;
+        j["counterexample"] = c;
+    }
+    return j.dump(2) + "\n";
+}
+
+}  // namespace gdlsc::query

@@ -1,0 +1,56 @@
+// Information sets, beliefs and exhaustive knowledge properties for the commands
+// `infoset`, `belief` and `prove` (doc/knowledge.md). The work is done by
+// prolog/gdlsc_knowledge.pl in the embedded engine; this layer loads the game, checks
+// the role and the history, calls it, and prints text or JSON.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "query/formula.h"
+#include "query/game_file.h"
+#include "query/history.h"
+
+namespace gdlsc::query {
+
+struct InfosetReport {
+    std::string role;
+    std::size_t steps = 0;
+    std::string developments;                     ///< decimal (may exceed 64 bits)
+    std::vector<std::vector<std::string>> states;  ///< distinct final states, fluents in KIF, sorted
+    std::string dot;                              ///< Graphviz text (only when asked)
+};
+
+struct BeliefReport {
+    std::string role;
+    std::string numerator, denominator, decimal, developments;
+};
+
+struct ProveReport {
+    std::string property;
+    std::size_t depth = 0;
+    bool holds = true;
+    std::string role;  ///< of the counterexample ("" for a formula without knows)
+    std::size_t at_depth = 0;
+    std::vector<std::vector<std::string>> actual, alternative;  ///< joint moves in KIF, per step
+    std::vector<std::vector<std::string>> actual_percepts, alternative_percepts;  ///< role's, per step
+};
+
+/// Throws UserError (exit 2) unless `role` is a role of the game other than random.
+void check_agent_role(const Game& g, const std::string& role);
+
+InfosetReport compute_infoset(const Game& g, const std::string& role, const History& h, bool dot,
+                              double timeout_seconds);
+BeliefReport compute_belief(const Game& g, const std::string& role, const History& h, const Formula& f,
+                            double timeout_seconds);
+/// `property`: legal-knowledge, terminal-knowledge, goal-knowledge, or a KIF formula.
+ProveReport compute_prove(const Game& g, const std::string& property, std::size_t depth, bool progress,
+                          double timeout_seconds);
+
+std::string infoset_text(const InfosetReport& r);
+std::string infoset_json(const InfosetReport& r);
+std::string belief_text(const BeliefReport& r);
+std::string belief_json(const BeliefReport& r);
+std::string prove_text(const ProveReport& r);
+std::string prove_json(const ProveReport& r);
+
+}  // namespace gdlsc::query
