@@ -109,7 +109,7 @@ free_vars_(T, Acc0, Acc) :- term_vars_acc(T, Acc0, Acc).
 
 quantified(Qs, F, Acc0, Acc) :-
     free_vars_(F, [], Inner),
-    exclude([V]>>memberchk_eq(V, Qs), Inner, Free),
+    exclude(in_eq(Qs), Inner, Free),
     reverse(Free, Free1),
     foldl([V, A0, [V|A0]]>>true, Free1, Acc0, Acc).
 
@@ -118,6 +118,10 @@ term_vars_acc(T, Acc0, Acc) :-
     foldl([V, A0, [V|A0]]>>true, Vs, Acc0, Acc).
 
 memberchk_eq(X, [Y|Ys]) :- ( X == Y -> true ; memberchk_eq(X, Ys) ).
+
+% in_eq(+Vars, +V): V is one of Vars (a named predicate, not a yall lambda: a lambda
+% called without compile-time expansion copies Vars, and V == copy never holds).
+in_eq(Qs, V) :- memberchk_eq(V, Qs).
 
 list_to_set_eq([], []).
 list_to_set_eq([X|Xs], [X|Ys]) :-
