@@ -132,9 +132,14 @@ public:
         switch (l.kind) {
             case K::Atom: return relation(l.atom);
             case K::Distinct:
+                if (l.atom.args.size() != 2) return relation(l.atom);  // only from a hand-built AST
                 return kif_ ? "(distinct " + term(l.atom.args[0]) + " " + term(l.atom.args[1]) + ")"
                             : "distinct(" + term(l.atom.args[0]) + ", " + term(l.atom.args[1]) + ")";
-            case K::Not: return kif_ ? "(not " + literal(l.sub[0]) + ")" : "~" + literal(l.sub[0]);
+            case K::Not:
+                if (l.sub.size() != 1)  // only from a hand-built AST
+                    return kif_ ? "(not" + join(l.sub, " ", " ", false) + ")"
+                                : "~(" + join(l.sub, "", " & ", false) + ")";
+                return kif_ ? "(not " + literal(l.sub[0]) + ")" : "~" + literal(l.sub[0]);
             case K::Or:
             case K::And: {
                 const char* kw = l.kind == K::Or ? "or" : "and";
