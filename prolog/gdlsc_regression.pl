@@ -13,6 +13,7 @@
             regression_text/3,         % +Regressed, +VarNames, -Text
             regression_answers/4,      % +Formula, +Sit, +Vars, -Answers
             answers_of/4,              % +Regressed, +Sit, +Vars, -Answers
+            regress_query/8,           % +F, +Sit, +Vars, +Names, +Limit, -Text, -Size, -Rows
             set_regression_limit/1     % +MaxNodes
           ]).
 :- use_module(library(lists)).
@@ -279,6 +280,10 @@ body((A, B), Ctx, O, Cs) :- !,
     body(A, Ctx, O, C1),
     body(B, Ctx, O, C2),
     append(C1, C2, Cs).
+%   ( ground(Vs) -> Body1 ; Body2 ): the generator's two orders of the same
+%   literals, for different binding modes; logically one conjunction. Regression
+%   binds nothing of the caller's, so it takes the general order, Body2.
+body((ground(_) -> _ ; B), Ctx, O, Cs) :- !, body(B, Ctx, O, Cs).
 body((A ; B), Ctx, O, Cs) :- !,
     ( body(A, Ctx, O, Cs) ; body(B, Ctx, O, Cs) ).
 body(\+ G, Ctx, O, [N]) :- !,
@@ -727,6 +732,30 @@ answers_of(R, Sit, Vars, Answers) :-
     findall(Vars, ( eval_s0(R), bind_universe(Vars, Sit) ), L),
     sort(L, Answers).
 
+%!  regress_query(+Formula, +Sit, +Vars, +Names, +Limit, -Text, -Size, -Rows) is det.
+%   What `gdlsc regress` and the regression engine of `gdlsc query` need in one
+%   call: the regressed formula as text (Names: the answer variables' names,
+%   in the order of Vars), its size in nodes, and the sorted answer rows.
+%   Limit (an integer or an atom of digits) bounds the formula's size.
+regress_query(F, Sit, Vars, Names, Limit, Text, Size, Rows) :-
+    (   atom(Limit) -> atom_number(Limit, L) ; L = Limit ),
+    set_regression_limit(L),
+    regress(F, Sit, R),
+    regression_size(R, Size),
+    maplist([N, V, N=V]>>true, Names, Vars, Pairs),
+    regression_text(R, Pairs, Text),
+    answers_of(R, Sit, Vars, Rows).
+
+:- multifile prolog:message//1.
+prolog:message(error(resource_error(gdlsc_regression_size(N)), _)) -->
+    [ 'the regressed formula grows beyond ~D nodes (see --max-size)'-[N] ].
+prolog:message(error(gdlsc_unsupported(common_knowledge_regression), _)) -->
+    [ 'common knowledge cannot be regressed into a finite formula (use --engine progression)'-[] ].
+prolog:message(error(gdlsc_unsupported(recursive_action_predicate(P)), _)) -->
+    [ 'regression does not support the recursive action predicate ~w'-[P] ].
+prolog:message(error(gdlsc_unsupported(compiled_goal(G)), _)) -->
+    [ 'regression met an unexpected goal in the generated program: ~q'-[G] ].
+
 % ---------------------------------------------------------------------------
 % Printing (the notation of `translate --format text`: Holds(F, s0), Legal(r, m, s0))
 
@@ -854,4 +883,12 @@ set_text(Pi, T) :-
 print_list([], _).
 print_list([X|Xs], Sep) :- t(X), forall(member(Y, Xs), ( write(Sep), t(Y) )).
 
-t(X) :- write_term(X, [numbervars(true), quoted(false)]).
+%   Terms as in `translate --format text`: f(a, b), joint moves ⟨m1, m2⟩,
+%   situations Do(A, S); variables were bound to '$VAR'(Name) before.
+t('$VAR'(N)) :- !, write(N).
+t(X) :- var(X), !, write('_').
+t(X) :- atomic(X), !, write(X).
+t(do(A, S)) :- !, write("Do("), t(A), write(", "), t(S), write(")").
+t(X) :- compound_name_arguments(X, a, Args), Args \== [], !,
+    write("⟨"), print_list(Args, ", "), write("⟩").
+t(X) :- compound_name_arguments(X, F, Args), write(F), write("("), print_list(Args, ", "), write(")").

@@ -5,13 +5,14 @@
 
 #include "prolog/engine.h"
 #include "query/errors.h"
+#include "query/regression_query.h"
 
 namespace gdlsc::query {
 
 const std::vector<EngineEntry>& engines() {
     static const std::vector<EngineEntry> all = {
         {"progression", &progression_query},
-        {"regression", {}},
+        {"regression", &regression_query},
         {"smt", {}},
     };
     return all;
@@ -21,9 +22,15 @@ namespace {
 
 bool same(const Answer& a, const Answer& b) { return a.holds == b.holds && a.rows == b.rows; }
 
+// The whole answer (holds, then every binding row), so a disagreement shows both sides.
 std::string summary(const Answer& a) {
     std::string s = a.holds ? "holds" : "does not hold";
-    if (!a.rows.empty()) s += " with " + std::to_string(a.rows.size()) + " binding row(s)";
+    if (!a.rows.empty()) s += " with " + std::to_string(a.rows.size()) + " binding row(s):";
+    for (const auto& row : a.rows) {
+        std::string line;
+        for (const auto& [name, value] : row) line += (line.empty() ? "" : ", ") + ("?" + name) + " = " + value;
+        s += "\n    " + line;
+    }
     return s;
 }
 
@@ -55,7 +62,7 @@ Answer run_query(const gdl::Program& program, const gdl::Analysis& analysis, con
         a.engine = chosen[i]->name;
         if (i == 0) first = a;
         else if (!same(first, a))
-            throw UserError("engines disagree: " + first.engine + " says " + summary(first) + ", " + a.engine +
+            throw UserError("engines disagree:\n  " + first.engine + " says " + summary(first) + "\n  " + a.engine +
                                 " says " + summary(a),
                             kExitDisagreement);
     }
