@@ -14,6 +14,7 @@ int run(int argc, char** argv) {
     // One line per subcommand (src/cli/cmd_<name>.cpp).
     register_check(app, exit_code);
     register_query(app, exit_code);
+    register_regress(app, exit_code);
     register_infoset(app, exit_code);
     register_prove(app, exit_code);
     register_belief(app, exit_code);

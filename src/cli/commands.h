@@ -9,6 +9,7 @@ namespace gdlsc::cli {
 int run(int argc, char** argv);
 void register_check(CLI::App& app, int& exit_code);
 void register_query(CLI::App& app, int& exit_code);
+void register_regress(CLI::App& app, int& exit_code);
 void register_infoset(CLI::App& app, int& exit_code);
 void register_prove(CLI::App& app, int& exit_code);
 void register_belief(CLI::App& app, int& exit_code);
