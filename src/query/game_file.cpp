@@ -4,10 +4,7 @@
 #include <sstream>
 
 #include "gdl/reader.h"
-#if __has_include("gdl/validate.h")
 #include "gdl/validate.h"
-#define GDLSC_HAVE_VALIDATE 1
-#endif
 #include "query/errors.h"
 
 namespace gdlsc::query {
@@ -21,9 +18,7 @@ Game load_game_file(const std::string& path) {
         throw UserError(e.what());
     }
     g.analysis = gdl::analyze(g.program);
-#ifdef GDLSC_HAVE_VALIDATE
     if (!diags.has_errors()) gdl::validate(g.program, g.analysis, diags);
-#endif
     if (diags.has_errors()) {
         gdl::Diagnostics errors;
         for (const auto& d : diags.sorted())

@@ -1,0 +1,152 @@
+// The query language end to end (parse_formula, histories, run_query) on ticTacToe and an
+// inline game, with exact answers; and the `gdlsc query` command: output, JSON, exit codes.
+#define BOOST_TEST_MODULE query
+#include <boost/test/unit_test.hpp>
+
+#include "../prolog/run_binary.h"
+#include "gdl/analysis.h"
+#include "gdl/reader.h"
+#include "query/answer.h"
+#include "query/engines.h"
+#include "query/errors.h"
+#include "query/formula.h"
+#include "query/history.h"
+
+using namespace gdlsc;
+using gdlsc::test::run_gdlsc;
+
+namespace {
+
+const std::string kTtt = std::string(GDLSC_GAMES) + "/gdl1/ticTacToe.kif";
+
+struct Game {
+    gdl::Program program;
+    gdl::Analysis analysis;
+};
+
+Game ttt() {
+    gdl::Diagnostics d;
+    Game g;
+    g.program = gdl::read_game_file(kTtt, d);
+    g.analysis = gdl::analyze(g.program);
+    return g;
+}
+
+// Text answer of FORMULA after HISTORY.
+std::string ask(const Game& g, const std::string& history, const std::string& formula) {
+    auto f = query::parse_formula(formula, g.analysis);
+    auto h = query::parse_history(history, g.analysis.roles);
+    return query::answer_text(query::run_query(g.program, g.analysis, f, h, {}));
+}
+
+std::string error_of(const Game& g, const std::string& history, const std::string& formula) {
+    try {
+        ask(g, history, formula);
+    } catch (const UserError& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+const char* kTwo = "((mark 1 1) noop) (noop (mark 2 2))";
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(fluents_moves_and_relations) {
+    Game g = ttt();
+    BOOST_TEST(ask(g, kTwo, "(true (cell 1 1 ?p))") == "holds\n?p = x\n");
+    BOOST_TEST(ask(g, kTwo, "(true (cell ?x ?y o))") == "holds\n?x = 2, ?y = 2\n");
+    BOOST_TEST(ask(g, kTwo, "(true (control ?r))") == "holds\n?r = xplayer\n");
+    BOOST_TEST(ask(g, kTwo, "(legal oplayer ?m)") == "holds\n?m = noop\n");
+    BOOST_TEST(ask(g, kTwo, "(does oplayer ?m)") == "holds\n?m = (mark 2 2)\n");
+    BOOST_TEST(ask(g, "", "(does oplayer ?m)") == "does not hold\n");
+    BOOST_TEST(ask(g, kTwo, "terminal") == "does not hold\n");
+    BOOST_TEST(ask(g, kTwo, "open") == "holds\n");
+    BOOST_TEST(ask(g, kTwo, "(index ?i)") == "holds\n?i = 1\n?i = 2\n?i = 3\n");
+    std::string win = "((mark 1 1) noop) (noop (mark 1 2)) ((mark 2 2) noop) (noop (mark 1 3)) ((mark 3 3) noop)";
+    BOOST_TEST(ask(g, win, "(and terminal (goal ?r ?v))") == "holds\n?r = oplayer, ?v = 0\n?r = xplayer, ?v = 100\n");
+    BOOST_TEST(ask(g, win, "(diagonal ?p)") == "holds\n?p = x\n");
+    BOOST_TEST(ask(g, win, "(line o)") == "does not hold\n");
+}
+
+BOOST_AUTO_TEST_CASE(connectives_and_quantifiers) {
+    Game g = ttt();
+    BOOST_TEST(ask(g, kTwo, "(exists ?y (true (cell 1 ?y x)))") == "holds\n");
+    BOOST_TEST(ask(g, kTwo, "(exists (?x ?y) (true (cell ?x ?y o)))") == "holds\n");
+    BOOST_TEST(ask(g, kTwo, "(exists ?y (true (cell 3 ?y x)))") == "does not hold\n");
+    // Every blank cell is a legal mark for the player in control.
+    BOOST_TEST(ask(g, kTwo, "(forall (?x ?y) (or (not (true (cell ?x ?y b))) (legal xplayer (mark ?x ?y))))") ==
+               "holds\n");
+    BOOST_TEST(ask(g, kTwo, "(forall ?m (not (legal oplayer (mark 1 1))))") == "holds\n");
+    BOOST_TEST(ask(g, kTwo, "(forall (?x ?y) (true (cell ?x ?y b)))") == "does not hold\n");
+    BOOST_TEST(ask(g, kTwo, "(and (true (cell ?x 1 ?p)) (distinct ?p b))") == "holds\n?x = 1, ?p = x\n");
+    BOOST_TEST(ask(g, kTwo, "(and (not (true (cell ?x ?y b))) (index ?x) (index ?y))") ==
+               "holds\n?x = 1, ?y = 1\n?x = 2, ?y = 2\n");
+    BOOST_TEST(ask(g, kTwo, "(or (true (cell 1 1 o)) (true (cell 2 2 o)))") == "holds\n");
+    BOOST_TEST(ask(g, kTwo, "(not (or (true (cell 1 1 o)) (true (cell 2 2 o))))") == "does not hold\n");
+    // A quantified ?x does not capture the answer variable ?x.
+    BOOST_TEST(ask(g, kTwo, "(and (true (cell ?x 2 o)) (exists ?x (true (cell ?x 1 x))))") == "holds\n?x = 2\n");
+}
+
+BOOST_AUTO_TEST_CASE(formula_errors_name_the_column) {
+    Game g = ttt();
+    std::string e = error_of(g, "", "(and (true ?f) (foo 1))");
+    BOOST_TEST(e.find("<formula>:1:16: error: unknown relation foo/1") != std::string::npos, e);
+    e = error_of(g, "", "(row 1)");
+    BOOST_TEST(e.find("<formula>:1:1: error: unknown relation row/1") != std::string::npos, e);
+    BOOST_TEST(e.find("row/2") != std::string::npos, e);
+    e = error_of(g, "", "(legal bob ?m)");
+    BOOST_TEST(e.find("<formula>:1:8: error: unknown role bob") != std::string::npos, e);
+    e = error_of(g, "", "(true ?f");
+    BOOST_TEST(e.find("never closed") != std::string::npos, e);
+    e = error_of(g, "", "(exists a (true ?f))");
+    BOOST_TEST(e.find("<formula>:1:9") != std::string::npos, e);
+    e = error_of(g, "", "(true ?f) (true ?g)");
+    BOOST_TEST(e.find("expected one formula") != std::string::npos, e);
+}
+
+BOOST_AUTO_TEST_CASE(history_errors_name_step_role_and_move) {
+    Game g = ttt();
+    std::string e = error_of(g, "((mark 1 1) noop) (noop (mark 1 1))", "terminal");
+    BOOST_TEST(e.find("history step 2: move (mark 1 1) of role oplayer is not legal") != std::string::npos, e);
+    BOOST_TEST(e.find("<history>:1:25") != std::string::npos, e);
+    e = error_of(g, "((mark 1 1) noop) (noop)", "terminal");
+    BOOST_TEST(e.find("history step 2: 1 move for 2 roles (xplayer oplayer)") != std::string::npos, e);
+    e = error_of(g, "(noop (mark 1 1))", "terminal");
+    BOOST_TEST(e.find("history step 1: move noop of role xplayer is not legal") != std::string::npos, e);
+    std::string win = "((mark 1 1) noop) (noop (mark 1 2)) ((mark 2 2) noop) (noop (mark 1 3)) ((mark 3 3) noop)";
+    e = error_of(g, win + " (noop (mark 2 1))", "terminal");
+    BOOST_TEST(e.find("history step 6: the game is already over (terminal state after step 5)") != std::string::npos, e);
+    e = error_of(g, "((mark ?x 1) noop)", "terminal");
+    BOOST_TEST(e.find("history step 1: the move (mark ?x 1) of role xplayer has a variable") != std::string::npos, e);
+    e = error_of(g, "noop", "terminal");
+    BOOST_TEST(e.find("history step 1: 'noop' is not a joint move") != std::string::npos, e);
+}
+
+BOOST_AUTO_TEST_CASE(command_line) {
+    auto r = run_gdlsc({"query", kTtt, "--history", kTwo, "(true (cell 1 1 ?p))"});
+    BOOST_TEST(r.code == 0);
+    BOOST_TEST(r.out == "holds\n?p = x\n");
+    r = run_gdlsc({"query", kTtt, "--history", kTwo, "(true (cell 1 1 ?p))", "--json"});
+    BOOST_TEST(r.out == "{\"holds\":true,\"bindings\":[{\"?p\":\"x\"}],\"engine\":\"progression\"}\n");
+    r = run_gdlsc({"query", kTtt, "--history", kTwo, "terminal", "--json"});
+    BOOST_TEST(r.out == "{\"holds\":false,\"bindings\":[],\"engine\":\"progression\"}\n");
+    r = run_gdlsc({"query", kTtt, "--history", "((mark 1 1) noop) (noop (mark 1 1))", "terminal"});
+    BOOST_TEST(r.code == 2);
+    BOOST_TEST(r.out.empty());
+    BOOST_TEST(r.err.find("history step 2") != std::string::npos);
+    r = run_gdlsc({"query", kTtt, "(foo)"});
+    BOOST_TEST(r.code == 2);
+    r = run_gdlsc({"query", kTtt, "terminal", "--engine", "nonsense"});
+    BOOST_TEST(r.code == 2);
+    BOOST_TEST(r.err.find("unknown engine 'nonsense'") != std::string::npos, r.err);
+    std::string file = test::temp_file("history.txt", "; two moves\n(mark 1 1) noop\n\n(noop (mark 2 2)) ; o in the centre\n");
+    r = run_gdlsc({"query", kTtt, "--history-file", file, "(true (cell ?x ?y o))"});
+    BOOST_TEST(r.code == 0, r.err);
+    BOOST_TEST(r.out == "holds\n?x = 2, ?y = 2\n");
+    std::string bad = test::temp_file("bad-history.txt", "(mark 1 1) noop\n\nnoop (mark 1 1)\n");
+    r = run_gdlsc({"query", kTtt, "--history-file", bad, "terminal"});
+    BOOST_TEST(r.code == 2);
+    BOOST_TEST(r.err.find(bad + ":3:6: history step 2: move (mark 1 1) of role oplayer is not legal") != std::string::npos,
+               r.err);
+}
