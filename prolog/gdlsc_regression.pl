@@ -284,8 +284,12 @@ body((A, B), Ctx, O, Cs) :- !,
 %   literals, for different binding modes; logically one conjunction. Regression
 %   binds nothing of the caller's, so it takes the general order, Body2.
 body((ground(_) -> _ ; B), Ctx, O, Cs) :- !, body(B, Ctx, O, Cs).
-body((A ; B), Ctx, O, Cs) :- !,
-    ( body(A, Ctx, O, Cs) ; body(B, Ctx, O, Cs) ).
+%   A disjunction is regressed as a subformula (like a negation): enumerating
+%   its branches as alternatives of the whole clause would copy the rest of the
+%   body into each branch, exponentially in the length of the history.
+body((A ; B), Ctx, O, [F]) :- !,
+    sub_formula((A ; B), Ctx, O, F),
+    F \== false.
 body(\+ G, Ctx, O, [N]) :- !,
     sub_formula(G, Ctx, O, F),
     mk_not(F, N),
@@ -321,6 +325,9 @@ body(G, _, _, _) :- atom(G), atom_concat('g:', Name, G), !,
 body(G, _, _, _) :-
     throw(error(gdlsc_unsupported(compiled_goal(G)), regress/3)).
 
+branch((A ; B), Ctx, O, Cs) :- !, ( branch(A, Ctx, O, Cs) ; branch(B, Ctx, O, Cs) ).
+branch(G, Ctx, O, Cs) :- body(G, Ctx, O, Cs).
+
 %   A negated part of a body: its own disjunction of alternatives; the variables
 %   it shares with the rest of the clause are outer to it.
 sub_formula(G, Ctx0, O, F) :-
@@ -328,7 +335,7 @@ sub_formula(G, Ctx0, O, F) :-
     Ctx0 = ctx(AV, SV, Act, Sit, _),
     Ctx = ctx(AV, SV, Act, Sit, Outer),
     findall(Outer-D,
-            ( body(G, Ctx, Outer, Cs),
+            ( branch(G, Ctx, Outer, Cs),
               mk_and(Cs, C0),
               free_vars(C0, CVs),
               exclude_vars(CVs, Outer, Ls),
@@ -445,9 +452,31 @@ mk_or(Fs, R) :-
         dedup(Fs2, Fs3),
         (   Fs3 == [] -> R = false
         ;   Fs3 = [F] -> R = F
+        ;   factor(Fs3, Common, Rests)
+        ->  mk_or(Rests, Rest),
+            append(Common, [Rest], Cs),
+            mk_and(Cs, R)
         ;   count_node, R = or(Fs3)
         )
     ).
+
+%   (C /\ A) \/ (C /\ B)  ->  C /\ (A \/ B): the conjuncts common to every disjunct.
+factor([D|Ds], Common, Rests) :-
+    conjuncts(D, Cs0),
+    include(in_all(Ds), Cs0, Common),
+    Common \== [],
+    maplist(drop_common(Common), [D|Ds], Rests).
+
+in_all(Ds, C) :- forall(member(D, Ds), ( conjuncts(D, Cs), memberchk_eq(C, Cs) )).
+
+memberchk_eq(X, [Y|Ys]) :- ( X == Y -> true ; memberchk_eq(X, Ys) ).
+
+in_list(L, X) :- memberchk_eq(X, L).
+
+drop_common(Common, D, R) :-
+    conjuncts(D, Cs),
+    exclude(in_list(Common), Cs, Rest),
+    mk_and(Rest, R).
 
 flatten_op([], _, []).
 flatten_op([F|Fs], Op, Out) :-
