@@ -1,0 +1,18 @@
+// Runs the plunit tests of the Prolog runtime (runtime_tests.pl) under CTest, on the
+// ticTacToe program that the real binary generates; a failing plunit test fails this test.
+#define BOOST_TEST_MODULE prolog_runtime_plunit
+#include <boost/test/unit_test.hpp>
+
+#include "run_binary.h"
+
+BOOST_AUTO_TEST_CASE(plunit_runtime_tests) {
+    auto r = gdlsc::test::run_gdlsc(
+        {"translate", "--format", "prolog", std::string(GDLSC_GAMES) + "/gdl1/ticTacToe.kif"});
+    BOOST_REQUIRE_EQUAL(r.code, 0);
+    std::string game = gdlsc::test::temp_file("ttt.pl", r.out);
+    std::string tests = std::string(GDLSC_SOURCE_DIR) + "/tests/unit/prolog/runtime_tests.pl";
+    std::string cmd = "GDLSC_TEST_GAME=" + gdlsc::test::shell_quote(game) + " swipl -g run_tests -t halt " +
+                      gdlsc::test::shell_quote(tests) + " 2>&1";
+    int rc = std::system(cmd.c_str());
+    BOOST_TEST(rc == 0);
+}
