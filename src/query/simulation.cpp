@@ -56,6 +56,26 @@ const char* end_name(MatchEnd e) {
     return "?";
 }
 
+// Throws UserError when a move of the history step is not legal in `s` (the same
+// message as `gdlsc query --history`: position, step, role, move and the legal moves).
+void check_prefix_step(pl::Engine& engine, const Step& step, size_t index, const pl::State& s,
+                       const std::vector<std::string>& roles) {
+    for (size_t i = 0; i < roles.size(); ++i) {
+        auto legal = engine.legal_moves(roles[i], s);
+        bool ok = false;
+        for (const auto& mv : legal) ok = ok || mv == step.moves[i];
+        if (ok) continue;
+        std::string list;
+        for (size_t j = 0; j < legal.size() && j < 8; ++j) list += (j ? " " : "") + legal[j].to_kif();
+        if (legal.size() > 8) list += " ...";
+        const gdl::Location& loc = step.moves[i].loc.valid() ? step.moves[i].loc : step.loc;
+        std::string where = loc.valid() ? loc.str() + ": " : std::string();
+        throw UserError(where + "history step " + std::to_string(index) + ": move " + step.moves[i].to_kif() +
+                        " of role " + roles[i] + " is not legal" +
+                        (legal.empty() ? " (the role has no legal move)" : " (legal: " + list + ")"));
+    }
+}
+
 }  // namespace
 
 Match simulate_match(pl::Engine& engine, const SimulationOptions& opt) {
@@ -63,14 +83,18 @@ Match simulate_match(pl::Engine& engine, const SimulationOptions& opt) {
     m.seed = opt.seed;
     m.id = "sim" + std::to_string(opt.seed);
     m.roles = engine.roles();
-    // The prefix is checked first, so that an illegal move is reported with its step,
-    // role and position exactly as `gdlsc query --history` reports it.
-    if (!opt.prefix.empty()) check_history(engine, opt.prefix);
-
     std::mt19937_64 rng(opt.seed);
     pl::State s = engine.initial_state();
     while (true) {
         bool terminal = engine.terminal(s);
+        if (terminal && m.steps.size() < opt.prefix.size()) {
+            const Step& next = opt.prefix[m.steps.size()];
+            std::string where = next.loc.valid() ? next.loc.str() + ": " : std::string();
+            throw UserError(where + "history step " + std::to_string(m.steps.size() + 1) +
+                            ": the game is already over (terminal state " +
+                            (m.steps.empty() ? std::string("initially") : "after step " + std::to_string(m.steps.size())) +
+                            "): no more moves");
+        }
         if (opt.record_states) m.states.push_back(record(engine, s, terminal));
         if (terminal) {
             m.end = MatchEnd::Terminal;
@@ -83,6 +107,7 @@ Match simulate_match(pl::Engine& engine, const SimulationOptions& opt) {
         MatchStep step;
         const size_t k = m.steps.size();
         if (k < opt.prefix.size()) {
+            check_prefix_step(engine, opt.prefix[k], k + 1, s, m.roles);
             step.joint = opt.prefix[k].moves;
             step.from_history = true;
         } else {
@@ -100,6 +125,8 @@ Match simulate_match(pl::Engine& engine, const SimulationOptions& opt) {
         for (const auto& role : m.roles) step.percepts.push_back(engine.percepts(role, step.joint, s));
         s = engine.next_state(s, step.joint);
         m.steps.push_back(std::move(step));
+        // Tables of recursive game predicates are keyed by state: drop the old state's.
+        engine.reset_tables();
     }
     m.goals = engine.goals(s);
     return m;
