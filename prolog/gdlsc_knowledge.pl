@@ -59,6 +59,10 @@ knowledge_reset :-
     retractall(obs_key_(_, _, _, _, _)),
     retractall(cell_(_, _, _)),
     retractall(trans_(_, _, _)),
+    retractall(sid_(_, _, _)),
+    retractall(state_(_, _)),
+    retractall(strans_(_, _)),
+    retractall(rep_(_, _, _)),
     flag(gdlsc_knowledge_node, _, 1),
     flag(gdlsc_knowledge_obs, _, 1).
 
@@ -520,8 +524,9 @@ dot_escape(In, Out) :-
 
 %!  prove_property(+Property, +MaxDepth, +Options, -Result) is det.
 %
-%   Property is legal_knowledge, terminal_knowledge, goal_knowledge or
-%   formula(F).  Checks every development of length 0..MaxDepth, exactly.
+%   Property is legal_knowledge, terminal_knowledge, goal_knowledge,
+%   perfect_information (every information set is a single development:
+%   Thielscher 2010, Theorem 4) or formula(F).  Checks every development of length 0..MaxDepth, exactly.
 %   Result is `holds` or refuted(Role, Depth, ActualMoves, AlternativeMoves)
 %   (Role = none for a formula that is not a knows formula).
 %
@@ -538,19 +543,49 @@ prove_property(formula(F), Max, Options, Result) :- !,
     root_node(Root),
     prove_formula(F, 0, Max, [Root], Options, Result).
 prove_property(Prop, Max, Options, Result) :-
-    must_be(oneof([legal_knowledge, terminal_knowledge, goal_knowledge]), Prop),
+    must_be(oneof([legal_knowledge, terminal_knowledge, goal_knowledge,
+                   perfect_information]), Prop),
     findall(R, agent(R), Rs),
     init_state(S0),
-    findall(R-[m(0, S0, [], 1)], member(R, Rs), Levels),
+    state_id(S0, SId0),
+    retractall(rep_(_, _, _)),
+    flag(gdlsc_knowledge_rep, _, 1),
+    findall(R-[m(0, SId0, 0, 1, none)], member(R, Rs), Levels),
     prove_levels(Prop, 0, Max, Levels, Options, Result).
+
+%   Classes are m(Obs, StateId, RepId, Count, Rep2Id): integers only, so that
+%   a level of millions of developments fits in memory.  States are interned
+%   (state_/2, sid_/3) with their transitions (strans_/2); representative
+%   developments are rep_(Id, ParentRep, JointMove) chains.
+:- dynamic sid_/3, state_/2, strans_/2, rep_/3.
+
+state_id(S, Id) :-
+    term_hash(S, H),
+    (   sid_(H, S0, Id0), S0 == S
+    ->  Id = Id0
+    ;   flag(gdlsc_knowledge_state, Id, Id + 1),
+        assertz(sid_(H, S, Id)),
+        assertz(state_(Id, S))
+    ).
+
+rep_moves(Id, Moves) :-
+    rep_moves(Id, [], Moves).
+rep_moves(0, Acc, Acc) :- !.
+rep_moves(Id, Acc, Moves) :-
+    rep_(Id, P, A),
+    rep_moves(P, [A|Acc], Moves).
+
+new_rep(r(P, A), Id) :-
+    flag(gdlsc_knowledge_rep, Id, Id + 1),
+    assertz(rep_(Id, P, A)).
 
 prove_levels(Prop, D, Max, Levels, Options, Result) :-
     statistics(cputime, T0),
     (   member(R-Ms, Levels),
         check_level(Prop, R, Ms, Cex)
-    ->  Cex = cex(Actual, Alt),
-        reverse(Actual, ActualMoves),
-        reverse(Alt, AltMoves),
+    ->  Cex = cex(Rep1, Rep2),
+        rep_moves(Rep1, ActualMoves),
+        rep_moves(Rep2, AltMoves),
         Result = refuted(R, D, ActualMoves, AltMoves)
     ;   D >= Max
     ->  Result = holds
@@ -560,6 +595,7 @@ prove_levels(Prop, D, Max, Levels, Options, Result) :-
         statistics(cputime, T1),
         T is T1 - T0,
         progress(Options, D1, Levels1, T),
+        garbage_collect,
         prove_levels(Prop, D1, Max, Levels1, Options, Result)
     ).
 
@@ -577,9 +613,9 @@ level_limit(Levels, Options) :-
 progress(Options, D, Levels, T) :-
     (   option(progress(true), Options)
     ->  forall(member(R-Ms, Levels),
-               ( foldl([m(_, _, _, C), A0, A]>>(A is A0 + C), Ms, 0, Devs),
+               ( foldl([m(_, _, _, C, _), A0, A]>>(A is A0 + C), Ms, 0, Devs),
                  length(Ms, NC),
-                 maplist([m(O, _, _, _), O]>>true, Ms, Os0),
+                 maplist([m(O, _, _, _, _), O]>>true, Ms, Os0),
                  sort(Os0, Os), length(Os, NCells),
                  format(user_error,
                         "prove: depth ~d, ~w: ~d developments, ~d classes, ~d information sets (~3f s)~n",
@@ -587,70 +623,103 @@ progress(Options, D, Levels, T) :-
     ;   true
     ).
 
-%   expand_level(+R-Classes, -R-Classes1)
+%   expand_level(+R-Classes, -R-Classes1): the classes of the next depth.
+%   Classes of different observations never merge (a child's observation
+%   determines its parent's), so the work is done one information set (one
+%   run of classes with the same Obs) at a time: memory stays bounded by the
+%   output and the largest cell.
 expand_level(R-Ms, R-Ms1) :-
-    findall((O1-T)-(Rev1-C),
-            ( member(m(O, S, Rev, C), Ms),
-              \+ terminal(S),
-              state_transitions(S, Ts),
+    role_position(R, I),
+    cells_expand(Ms, R, I, Ms1, []).
+
+cells_expand([], _, _, Out, Out).
+cells_expand([m(O, S, Rep, C, Rep2)|Ms], R, I, Out0, Out) :-
+    take_cell(Ms, O, Cell, Rest),
+    findall((O1-T)-(r(Rep1, A)-C1),
+            ( member(m(_, SId, Rep1, C1, _), [m(O, S, Rep, C, Rep2)|Cell]),
+              state_transitions(SId, Ts),
               member(t(A, T, Perc), Ts),
               memberchk(R-Ps, Perc),
-              role_position(R, I),
               arg(I, A, M),
-              obs_intern(R, O, M, Ps, O1),
-              Rev1 = [A|Rev]
+              obs_intern(R, O, M, Ps, O1)
             ),
             Pairs),
     keysort(Pairs, Sorted),
-    merge_classes(Sorted, Ms1).
+    merge_classes(Sorted, Out0, Out1),
+    cells_expand(Rest, R, I, Out1, Out).
 
-merge_classes([], []).
-merge_classes([K-(Rev-C)|Ps], [m(O, T, Rev, CT)|Ms]) :-
+take_cell([m(O1, S, Rep, C, Rep2)|Ms], O, [m(O1, S, Rep, C, Rep2)|Cell], Rest) :-
+    O1 == O, !,
+    take_cell(Ms, O, Cell, Rest).
+take_cell(Ms, _, [], Ms).
+
+merge_classes([], Out, Out).
+merge_classes([K-(R1-C)|Ps], [m(O, T, Rep, CT, Rep2)|Ms], Out) :-
     K = O-T,
-    merge_class(K, Ps, C, CT, Rest),
-    merge_classes(Rest, Ms).
+    merge_class(K, Ps, C, CT, none, Second, Rest),
+    new_rep(R1, Rep),
+    (   Second == none -> Rep2 = none ; new_rep(Second, Rep2) ),
+    merge_classes(Rest, Ms, Out).
 
-merge_class(K, [K1-(_-C1)|Ps], C0, C, Rest) :-
+%   merge_class(+Key, +Pairs, +C0, -C, +Second0, -Second, -Rest): sums the
+%   counts of the classes with Key; Second is another development of the
+%   class (for counterexamples to perfect_information), or none.
+merge_class(K, [K1-(R1-C1)|Ps], C0, C, S0, S, Rest) :-
     K1 == K, !,
     C2 is C0 + C1,
-    merge_class(K, Ps, C2, C, Rest).
-merge_class(_, Rest, C, C, Rest).
+    ( S0 == none -> S1 = R1 ; S1 = S0 ),
+    merge_class(K, Ps, C2, C, S1, S, Rest).
+merge_class(_, Rest, C, C, S, S, Rest).
 
-%   state_transitions(+S, -Ts): every legal joint move in S with its successor
-%   and every agent's percepts, computed once per state.
-state_transitions(S, Ts) :-
-    term_hash(S, H),
-    (   trans_(H, S0, Ts0), S0 == S
+%   state_transitions(+SId, -Ts): every legal joint move in state SId with its
+%   successor's id and every agent's percepts ([] for a terminal state),
+%   computed once per state.
+state_transitions(SId, Ts) :-
+    (   strans_(SId, Ts0)
     ->  Ts = Ts0
-    ;   findall(R, agent(R), Rs),
-        joint_moves(S, As),
-        findall(t(A, T, Perc),
-                ( member(A, As),
-                  next_state(A, S, T),
-                  findall(R-Ps, ( member(R, Rs), percepts(R, A, S, Ps) ), Perc)
-                ),
-                Ts),
-        assertz(trans_(H, S, Ts))
+    ;   state_(SId, S),
+        (   terminal(S)
+        ->  Ts = []
+        ;   findall(R, agent(R), Rs),
+            joint_moves(S, As),
+            findall(t(A, T, Perc),
+                    ( member(A, As),
+                      next_state(A, S, TS),
+                      state_id(TS, T),
+                      findall(R-Ps, ( member(R, Rs), percepts(R, A, S, Ps) ), Perc)
+                    ),
+                    Ts)
+        ),
+        assertz(strans_(SId, Ts))
     ).
 
-%   check_level(+Prop, +R, +Classes, -cex(RevActual, RevAlt)) is semidet:
+%   check_level(+Prop, +R, +Classes, -cex(Rep1, Rep2)) is semidet:
 %   succeeds with a counterexample if some information set of R violates Prop.
-check_level(Prop, R, Ms, cex(Rev1, Rev2)) :-
-    maplist(class_signature(Prop, R), Ms, Sigs),
-    keysort(Sigs, Sorted),
-    group_pairs_by_key(Sorted, Groups),
-    member(_-Members, Groups),
-    select(sig(X, Rev1), Members, Others),
-    X \== skip,
-    member(sig(Y, Rev2), Others),
-    Y \== skip,
-    X \== Y, !.
+check_level(perfect_information, _, Ms, cex(Rep1, Rep2)) :- !,
+    (   member(m(_, _, Rep1, C, Rep2), Ms), C > 1, Rep2 \== none
+    ->  true
+    ;   append(_, [m(O1, _, Rep1, _, _), m(O2, _, Rep2, _, _)|_], Ms),
+        O1 == O2
+    ), !.
+check_level(Prop, R, Ms, cex(Rep1, Rep2)) :-
+    check_cells(Ms, Prop, R, Rep1, Rep2).
 
-%   class_signature(+Prop, +R, +Class, -Obs-sig(Value, RevMoves)): what R must
-%   know at this class; skip when the class does not take part.
-class_signature(Prop, R, m(O, S, Rev, _), O-sig(V, Rev)) :-
-    signature(Prop, R, S, V).
+check_cells([m(O, S, Rep, C, Rep2)|Ms], Prop, R, Rep1, Rep2x) :-
+    take_cell(Ms, O, Cell, Rest),
+    (   Cell \== [],
+        findall(sig(V, Rp), ( member(m(_, SId, Rp, _, _), [m(O, S, Rep, C, Rep2)|Cell]),
+                              state_(SId, St),
+                              signature(Prop, R, St, V), V \== skip ), Sigs),
+        Sigs = [sig(X, Rep1)|Others],
+        member(sig(Y, Rep2x), Others),
+        X \== Y
+    ->  true
+    ;   check_cells(Rest, Prop, R, Rep1, Rep2x)
+    ).
 
+%   signature(+Prop, +R, +State, -V): what R must know in State; skip when
+%   the state does not take part (legal moves in a terminal state, goals in
+%   a running one).
 signature(legal_knowledge, R, S, V) :-
     (   terminal(S)
     ->  V = skip
@@ -703,7 +772,9 @@ formula_alternative(_, _, none, []).
 
 knows_witness(knows(R, G), Id, R, Alt) :-
     atom(R),
-    node_cell(R, Id, Ids),
+    node_cell(R, Id, Ids0),
+    exclude(==(Id), Ids0, Others),
+    append(Others, [Id], Ids),          % another development first, if any
     member(W, Ids),
     \+ holds_at(G, W), !,
     node_moves(W, Alt).

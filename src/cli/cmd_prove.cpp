@@ -1,7 +1,8 @@
 // `gdlsc prove GAME --depth N PROPERTY [--json]`: checks a knowledge property over every
 // development of length <= N, exactly (doc/knowledge.md, "Proofs"). PROPERTY is
 // legal-knowledge, terminal-knowledge, goal-knowledge (Thielscher 2010, Prop. 2 and 3)
-// or a closed KIF formula. Exit 0 holds, 1 refuted (counterexample printed), 4 on limits.
+// perfect-information (every information set a single development: Theorem 4) or a
+// closed KIF formula. Exit 0 holds, 1 refuted (counterexample printed), 4 on limits.
 #include <unistd.h>
 
 #include <iostream>
@@ -36,7 +37,7 @@ void register_prove(CLI::App& app, int& exit_code) {
     auto a = std::make_shared<ProveArgs>();
     cmd->add_option("game", a->game, "game file (KIF or infix)")->required();
     cmd->add_option("property", a->property,
-                    "legal-knowledge | terminal-knowledge | goal-knowledge | closed KIF formula")
+                    "legal-knowledge | terminal-knowledge | goal-knowledge | perfect-information | closed KIF formula")
         ->required();
     cmd->add_option("--depth", a->depth, "check developments of length 0..N")->required();
     cmd->add_flag("--json", a->json, "print {\"holds\", \"depth\", \"counterexample\"}");

@@ -113,7 +113,8 @@ BeliefReport compute_belief(const Game& g, const std::string& role, const Histor
 ProveReport compute_prove(const Game& g, const std::string& property, std::size_t depth, bool progress,
                           double timeout_seconds) {
     Term prop;
-    if (property == "legal-knowledge" || property == "terminal-knowledge" || property == "goal-knowledge") {
+    if (property == "legal-knowledge" || property == "terminal-knowledge" || property == "goal-knowledge" ||
+        property == "perfect-information") {
         std::string atom = property;
         std::replace(atom.begin(), atom.end(), '-', '_');
         prop = Term::constant(atom);
@@ -125,6 +126,10 @@ ProveReport compute_prove(const Game& g, const std::string& property, std::size_
         prop = Term::compound("formula", {f.term});
     }
     auto& pl = engine_for(g, timeout_seconds);
+    // Levels of millions of development classes: allow a larger Prolog stack than the default.
+    pl::Limits lim = pl.limits();
+    if (lim.stack_bytes == 0) lim.stack_bytes = std::size_t{4} << 30;
+    pl.set_limits(lim);
     auto sols = pl.solve("gdlsc_knowledge", "prove_report",
                          {prop, Term::constant(std::to_string(depth)),
                           Term::constant(progress ? "true" : "false"), Term::variable("holds"),
