@@ -8,7 +8,8 @@
     compilation, no tabling, no indexing beyond SWI's first-argument default.
 
     Usage: swipl bench/naive_gdl.pl GAME.kif PLAYOUTS SEED [MAXSTEPS]
-    Prints {"playouts": N, "states": M, "seconds": S, "states_per_second": X}.
+    Prints {"playouts": N, "states": M, "seconds": S, "states_per_second": X,
+    "cpu_seconds": C, "states_per_cpu_second": Y}.
     States are counted like gdlsc: every state visited, the initial one included.
 */
 :- module(naive_gdl, []).
@@ -118,11 +119,13 @@ main :-
     ( Rest = [MA|_] -> atom_number(MA, Max) ; Max = 1000 ),
     load_kif(File),
     set_random(seed(Seed)),
-    get_time(T0),
+    get_time(T0), statistics(cputime, C0),
     numlist(1, N, Is),
     foldl([_, A0, A]>>playout(Max, A0, A), Is, 0, States),
-    get_time(T1),
+    get_time(T1), statistics(cputime, C1),
     Secs is max(0.001, T1 - T0),
+    Cpu is max(0.001, C1 - C0),
     Rate is States / Secs,
-    format('{"playouts": ~d, "states": ~d, "seconds": ~4f, "states_per_second": ~1f}~n',
-           [N, States, Secs, Rate]).
+    CpuRate is States / Cpu,
+    format('{"playouts": ~d, "states": ~d, "seconds": ~4f, "states_per_second": ~1f, "cpu_seconds": ~4f, "states_per_cpu_second": ~1f}~n',
+           [N, States, Secs, Rate, Cpu, CpuRate]).

@@ -3,6 +3,8 @@
 // deterministic); the playout loop runs inside Prolog with its own seeded generator.
 #include "query/simulation.h"
 
+#include <sys/resource.h>
+
 #include <chrono>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -74,6 +76,13 @@ void check_prefix_step(pl::Engine& engine, const Step& step, size_t index, const
                         " of role " + roles[i] + " is not legal" +
                         (legal.empty() ? " (the role has no legal move)" : " (legal: " + list + ")"));
     }
+}
+
+double process_cpu_seconds() {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+           static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
 }  // namespace
@@ -253,9 +262,11 @@ PlayoutReport run_playouts(pl::Engine& engine, std::int64_t n, std::uint64_t see
     r.playouts = n;
     // SWI-Prolog's set_random(seed(S)) takes an integer; keep it in the int64 range.
     auto pl_seed = static_cast<std::int64_t>(seed & 0x7fffffffffffffffULL);
+    const double c0 = process_cpu_seconds();
     auto t0 = std::chrono::steady_clock::now();
     pl::PlayoutStats st = engine.playouts(n, pl_seed, static_cast<std::int64_t>(max_steps));
     auto t1 = std::chrono::steady_clock::now();
+    r.cpu_seconds = process_cpu_seconds() - c0;
     r.seconds = std::chrono::duration<double>(t1 - t0).count();
     r.states = st.states;
     r.moves = st.moves;
@@ -270,9 +281,9 @@ std::string format_playouts_text(const PlayoutReport& r) {
     out << "playouts: " << r.playouts << " (" << r.terminals << " ended in a terminal state)\n"
         << "states:   " << r.states << " (every state visited, each playout's initial state included)\n"
         << "moves:    " << r.moves << "\n"
-        << "seconds:  " << r.seconds << "\n";
+        << "seconds:  " << r.seconds << " (CPU " << r.cpu_seconds << ")\n";
     out.precision(0);
-    out << "states/s: " << r.states_per_second() << "\n";
+    out << "states/s: " << r.states_per_second() << " (per CPU second " << r.states_per_cpu_second() << ")\n";
     return out.str();
 }
 
@@ -284,6 +295,8 @@ std::string format_playouts_json(const PlayoutReport& r) {
     out["states_per_second"] = r.states_per_second();
     out["moves"] = r.moves;
     out["terminal_playouts"] = r.terminals;
+    out["cpu_seconds"] = r.cpu_seconds;
+    out["states_per_cpu_second"] = r.states_per_cpu_second();
     return out.dump() + "\n";
 }
 

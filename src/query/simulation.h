@@ -74,7 +74,9 @@ struct PlayoutReport {
     std::int64_t moves = 0;      ///< joint moves made
     std::int64_t terminals = 0;  ///< playouts that ended in a terminal state
     double seconds = 0;          ///< wall-clock time of the Prolog call alone
+    double cpu_seconds = 0;      ///< CPU time of the process during that call (less sensitive to load)
     double states_per_second() const { return seconds > 0 ? static_cast<double>(states) / seconds : 0; }
+    double states_per_cpu_second() const { return cpu_seconds > 0 ? static_cast<double>(states) / cpu_seconds : 0; }
 };
 
 /// Runs `n` random playouts inside Prolog (gdlsc_game:playouts/4), each from the initial
