@@ -136,7 +136,7 @@ playout(S, D, K0, K, End) :-
 %   keyed by state and would otherwise grow with every state visited.
 reset_game_tables :-
     (   current_table(game:_, _)
-    ->  abolish_all_tables
+    ->  abolish_module_tables(game)
     ;   true
     ).
 
@@ -157,7 +157,14 @@ load_game_text(Text) :-
     (   Ms == []
     ->  true
     ;   throw(error(gdlsc_load(Ms), _))
-    ).
+    ),
+    forall(on_game_loaded, true).
+
+%!  on_game_loaded is nondet.
+%   Multifile hook run after a game is loaded: modules that memoise per game
+%   (situations, information sets) clear their memo here.
+:- multifile on_game_loaded/0.
+:- dynamic on_game_loaded/0.
 
 :- dynamic load_message/1.
 :- multifile user:message_hook/3.

@@ -1,7 +1,9 @@
 /*  gdlsc_situation: situations (s0, do(A,S)) over the game's states, by progression.
-    The state of a situation is memoised per situation (tabling keyed by the
-    situation term), so a long history is progressed once, step by step, and a
-    query after it never re-derives earlier states.
+    The state of a situation is memoised per situation (a table of our own keyed by the
+    hash of the situation term), so a long history is progressed once, step by step, and
+    a query after it never re-derives earlier states. The answer tables of the game's
+    recursive predicates (keyed by state) are dropped when they grow large; the memo of
+    situations is not a table, so it survives that.
 */
 :- module(gdlsc_situation,
           [ sit_state/2,        % +Sit, -State
@@ -9,19 +11,47 @@
             poss/2,             % ?JointMove, +Sit
             history_sit/2,      % +JointMoves, -Sit
             sit_history/2,      % +Sit, -JointMoves
-            step_error/3        % +Sit, +JointMove, -Error
+            step_error/3,       % +Sit, +JointMove, -Error
+            memo_size/1         % -Count
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(gdlsc_game).
 
-:- table sit_state/2.
+:- dynamic memo/3.                      % memo(Hash, Sit, State)
 
 %!  sit_state(+Sit, -State:list) is det.
 %   The state of the ground situation Sit: the initial state for s0, and the
 %   successor by next_state/3 for do(A, Sit0). Memoised per situation.
-sit_state(s0, S) :- init_state(S).
-sit_state(do(A, Sit), S) :- sit_state(Sit, S0), next_state(A, S0, S).
+sit_state(Sit, S) :-
+    term_hash(Sit, H),
+    (   nonvar(H), memo(H, Sit, S0)
+    ->  S = S0
+    ;   progress(Sit, S0),
+        (   nonvar(H) -> assertz(memo(H, Sit, S0)) ; true ),
+        S = S0
+    ).
+
+progress(s0, S) :- init_state(S).
+progress(do(A, Sit), S) :-
+    sit_state(Sit, S0),
+    next_state(A, S0, S),
+    limit_game_tables.
+
+%!  memo_size(-Count:integer) is det.
+%   The number of memoised situations (each progressed exactly once).
+memo_size(N) :- aggregate_all(count, memo(_, _, _), N).
+
+% Drops the game's answer tables (keyed by state) beyond 256 MB of table space.
+limit_game_tables :-
+    statistics(table_space_used, Used),
+    (   Used > 268435456
+    ->  catch(abolish_module_tables(game), _, true)
+    ;   true
+    ).
+
+:- multifile gdlsc_game:on_game_loaded/0.
+gdlsc_game:on_game_loaded :- retractall(memo(_, _, _)).
 
 %!  holds(?Fluent, +Sit) is nondet.
 %   Fluent is true in the state of Sit.

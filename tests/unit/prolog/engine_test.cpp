@@ -65,12 +65,8 @@ Term history_sit(int steps) {
 }
 
 size_t situation_tables() {
-    auto rows = pl::Engine::instance().solve(
-        "system", "current_table",
-        {Term::compound(":", {c("gdlsc_situation"), Term::variable("v")}), Term::variable("t")});
-    size_t n = 0;
-    for (const auto& r : rows) n += r.at("v").name == "sit_state";
-    return n;
+    auto rows = pl::Engine::instance().solve("gdlsc_situation", "memo_size", {Term::variable("n")});
+    return std::stoul(rows.at(0).at("n").name);
 }
 
 }  // namespace
