@@ -86,6 +86,9 @@ private:
         std::string hint = only_in_some_disjuncts
                                ? "an 'or' binds ?" + v.name + " only if every disjunct binds it"
                                : "add a positive literal that binds ?" + v.name + ", e.g. a domain relation";
+        if (!v.name.empty() && v.name[0] == '_' && std::string(where) != "occurs in the head")
+            hint = "in Prolog and ASP, '_' variables under 'not' mean 'for no value'; GDL requires them bound: "
+                   "move the literal into an auxiliary relation without the '_' variables and negate that";
         diags_.error(v.loc, "unsafe rule: variable ?" + v.name + " " + where + " but in no positive body literal",
                      hint);
     }

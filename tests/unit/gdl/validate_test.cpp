@@ -134,11 +134,6 @@ BOOST_AUTO_TEST_CASE(keyword_arities) {
                      "4:5: 'goal' takes 2 arguments, not 3"});
 }
 
-BOOST_AUTO_TEST_CASE(variable_as_fact) {
-    expect(kGame + "?x",
-           {"2:1: a variable cannot be a fact"});
-}
-
 BOOST_AUTO_TEST_CASE(missing_role_legal_terminal_goal) {
     expect("(p a)\n",
            {"1:1: the game has no role facts", "1:1: the game has no rules for goal",
