@@ -498,7 +498,7 @@ node_ancestor(Id, A) :-
 
 dot_node(X, Ids, Actual) :-
     node_(X, _, _, S),
-    maplist([F, T]>>format(string(T), "~q", [F]), S, Ts),
+    maplist(kif_text, S, Ts),
     atomic_list_concat(Ts, '\\n', Label0),
     dot_escape(Label0, Label),
     (   memberchk(X, Ids) -> Shape = ", style=filled, fillcolor=lightyellow" ; Shape = "" ),
@@ -511,10 +511,22 @@ dot_edge(R, I, X, Actual) :-
     percepts(R, A, PS, Ps),
     arg(I, A, _),
     A =.. [_|Ms],
-    format(string(L0), "~q\\n~w sees ~q", [Ms, R, Ps]),
+    maplist(kif_text, Ms, MTs), atomic_list_concat(MTs, ' ', MText),
+    maplist(kif_text, Ps, PTs), atomic_list_concat(PTs, ' ', PText),
+    format(string(L0), "(~w)\\n~w sees (~w)", [MText, R, PText]),
     dot_escape(L0, L),
     (   memberchk(X, Actual) -> Pen = ", penwidth=2" ; Pen = "" ),
     format("  n~d -> n~d [label=\"~w\", fontsize=9~w];~n", [P, X, L, Pen]).
+
+%   kif_text(+Term, -Text): Term in KIF, (f a b), as gdlsc prints terms.
+kif_text(T, Text) :-
+    (   atomic(T)
+    ->  format(atom(Text), "~w", [T])
+    ;   T =.. [F|As],
+        maplist(kif_text, As, Ts),
+        atomic_list_concat([F|Ts], ' ', Inner),
+        format(atom(Text), "(~w)", [Inner])
+    ).
 
 dot_escape(In, Out) :-
     split_string(In, "\"", "", Parts),

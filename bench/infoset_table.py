@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Per-depth table of information-set updates from bench/infoset_bench.pl output
+(JSON lines), as Markdown; with --png FILE also a plot of ms per update vs depth,
+drawn by a tiny PNG writer (no plotting library needed)."""
+import json, sys, os, struct, zlib, math
+from collections import defaultdict
+
+def load(path):
+    rows = defaultdict(list)
+    for line in open(path):
+        line = line.strip()
+        if line:
+            r = json.loads(line)
+            rows[r["depth"]].append(r)
+    return rows
+
+def table(name, rows):
+    out = [f"\n**{name}** (ms per update: CPU time of one step of the progressive update; "
+           "states: distinct states in the information set; developments: their number)\n",
+           "| depth | histories | mean ms | max ms | mean states | max states | max developments |",
+           "|---:|---:|---:|---:|---:|---:|---:|"]
+    for d in sorted(rows):
+        rs = rows[d]
+        ms = [r["ms"] for r in rs]; st = [r["states"] for r in rs]; dv = [r["developments"] for r in rs]
+        out.append(f"| {d} | {len(rs)} | {sum(ms)/len(ms):.1f} | {max(ms):.1f} | "
+                   f"{sum(st)/len(st):.0f} | {max(st)} | {max(dv)} |")
+    return "\n".join(out)
+
+# --- a minimal line plot as PNG -------------------------------------------------------
+FONT = {  # 3x5 digits and a few letters
+    "0": "111101101101111", "1": "010110010010111", "2": "111001111100111", "3": "111001111001111",
+    "4": "101101111001001", "5": "111100111001111", "6": "111100111101111", "7": "111001001001001",
+    "8": "111101111101111", "9": "111101111001111", ".": "000000000000010", " ": "000000000000000",
+}
+
+def plot(series, path, w=640, h=400):
+    img = [[(255, 255, 255)] * w for _ in range(h)]
+    colors = [(200, 30, 30), (30, 30, 200), (30, 150, 30), (200, 120, 0), (120, 0, 160)]
+    L, R, T, B = 50, 20, 20, 40
+    maxd = max(d for s in series.values() for d in s) or 1
+    maxv = max(v for s in series.values() for v in s.values())
+    lo, hi = -2.0, math.log10(max(maxv, 1.0)) + 0.3   # log scale: 0.01 ms .. max
+    def xy(d, v):
+        x = L + (w - L - R) * d / maxd
+        y = T + (h - T - B) * (1 - (math.log10(max(v, 0.01)) - lo) / (hi - lo))
+        return int(x), int(y)
+    def px(x, y, c):
+        if 0 <= x < w and 0 <= y < h: img[y][x] = c
+    def line(a, b, c):
+        (x0, y0), (x1, y1) = a, b
+        n = max(abs(x1 - x0), abs(y1 - y0), 1)
+        for i in range(n + 1):
+            for dx in (0, 1):
+                px(x0 + (x1 - x0) * i // n + dx, y0 + (y1 - y0) * i // n, c)
+    def text(x, y, s, c=(0, 0, 0)):
+        for k, ch in enumerate(s):
+            g = FONT.get(ch, FONT[" "])
+            for i in range(15):
+                if g[i] == "1":
+                    for a in range(2):
+                        for b in range(2):
+                            px(x + k * 8 + (i % 3) * 2 + a, y + (i // 3) * 2 + b, c)
+    grey = (200, 200, 200)
+    for e in range(int(lo), int(math.ceil(hi)) + 1):      # decades
+        _, y = xy(0, 10 ** e)
+        line((L, y), (w - R, y), grey)
+        text(4, y - 5, f"{10.0 ** e:g}")
+    line((L, T), (L, h - B), (0, 0, 0)); line((L, h - B), (w - R, h - B), (0, 0, 0))
+    for d in range(0, maxd + 1, max(1, maxd // 10)):
+        x, _ = xy(d, 1)
+        text(x - 4, h - B + 8, str(d))
+    _, y50 = xy(0, 50)
+    for x in range(L, w - R, 6): px(x, y50, (0, 0, 0))     # the 50 ms target, dotted
+    for k, (name, s) in enumerate(sorted(series.items())):
+        c = colors[k % len(colors)]
+        pts = [xy(d, s[d]) for d in sorted(s)]
+        for a, b in zip(pts, pts[1:]): line(a, b, c)
+        for (x, y) in pts:
+            for a in range(-2, 3):
+                for b in range(-2, 3): px(x + a, y + b, c)
+        for a in range(12):                                   # legend swatch
+            for b in range(6): px(w - R - 150 + a, T + 10 + 14 * k + b, c)
+    raw = b"".join(b"\x00" + bytes(v for p in row for v in p) for row in img)
+    def chunk(t, data):
+        return struct.pack(">I", len(data)) + t + data + struct.pack(">I", zlib.crc32(t + data) & 0xffffffff)
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)) \
+        + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+    open(path, "wb").write(png)
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    png = None
+    if "--png" in args:
+        i = args.index("--png"); png = args[i + 1]; del args[i:i + 2]
+    series = {}
+    for p in args:
+        name = os.path.basename(p).removeprefix("infoset_").removesuffix(".jsonl")
+        rows = load(p)
+        if not rows: continue
+        print(table(name, rows))
+        series[name] = {d: sum(r["ms"] for r in rs) / len(rs) for d, rs in rows.items()}
+    if png and series:
+        plot(series, png)
+        print("\nlegend (top right, in order):", ", ".join(sorted(series)))
