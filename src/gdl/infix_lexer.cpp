@@ -11,7 +11,8 @@ bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || 
 /// Splits the text into tokens; reports bad characters, unterminated quotes and comments.
 class Lexer {
 public:
-    Lexer(const SourcePtr& src, Diagnostics& d) : src_(src), t_(src->text), diags_(d) {
+    Lexer(const SourcePtr& src, Diagnostics& d)
+        : src_(src), t_(src->text), diags_(d), stop_at_(d.error_count() + max_errors) {
         if (t_.rfind("\xEF\xBB\xBF", 0) == 0) pos_ = 3;  // UTF-8 byte order mark
     }
 
@@ -22,6 +23,10 @@ public:
             Token tk;
             tk.line = line_;
             tk.col = col_;
+            if (pos_ < t_.size() && diags_.error_count() >= stop_at_) {
+                diags_.error(here(), "too many errors; reading stopped here");
+                pos_ = t_.size();
+            }
             if (pos_ >= t_.size()) {
                 tk.end_line = line_;
                 tk.end_col = col_;
@@ -180,6 +185,7 @@ private:
     SourcePtr src_;
     const std::string& t_;
     Diagnostics& diags_;
+    size_t stop_at_;
     size_t pos_ = 0;
     int line_ = 1;
     int col_ = 1;

@@ -18,6 +18,9 @@ struct Token {
     int end_line = 1, end_col = 1;  ///< position just after the token
 };
 
+/// Reading stops after this many errors in one file (a binary file must not flood the output).
+constexpr size_t max_errors = 100;
+
 /// Splits `src` into tokens ending with one `End`; reports bad characters, unterminated quoted
 /// names, strings and comments to `diags` (and goes on after them).
 std::vector<Token> tokenize(const SourcePtr& src, Diagnostics& diags);

@@ -26,7 +26,12 @@ public:
         : src_(src), toks_(std::move(toks)), diags_(d) {}
 
     void run(Program& p) {
+        size_t stop_at = diags_.error_count() + infix::max_errors;
         while (cur().kind != Tok::End) {
+            if (diags_.error_count() >= stop_at) {
+                diags_.error(loc(cur()), "too many errors; reading stopped here");
+                return;
+            }
             depth_ = 0;
             try {
                 Rule r;

@@ -202,3 +202,13 @@ BOOST_AUTO_TEST_CASE(deep_nesting_is_refused_not_a_crash) {
     auto p = infix("p :- " + deep + ".\nok.", d);
     BOOST_TEST(p.rules.size() == 1u);  // reading goes on after the refused clause
 }
+
+BOOST_AUTO_TEST_CASE(reading_stops_after_too_many_errors) {
+    std::string bad_chars, bad_clauses;
+    for (int i = 0; i < 150; ++i) bad_chars += "@\n", bad_clauses += "p(a b).\n";
+    for (const auto& text : {bad_chars, bad_clauses}) {
+        auto v = errors(text);
+        BOOST_REQUIRE_EQUAL(v.size(), 101u);
+        BOOST_TEST(v.back() == "101:1: too many errors; reading stopped here");
+    }
+}
