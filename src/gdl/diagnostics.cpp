@@ -48,8 +48,15 @@ std::string format_diagnostic(const Diagnostic& d) {
     std::string out = d.loc.str() + ": " + severity_name(d.severity) + ": " + d.message + "\n";
     if (d.loc.valid()) {
         std::string line(d.loc.source->line_text(d.loc.line));
+        int col = d.loc.col;
+        if (line.size() > 160) {  // a long line (a one-line KIF file) is shown around the column
+            size_t from = col > 81 ? static_cast<size_t>(col - 81) : 0;
+            bool more = from + 160 < line.size();
+            line = (from ? "..." : "") + line.substr(from, 160) + (more ? "..." : "");
+            col -= static_cast<int>(from) - (from ? 3 : 0);
+        }
         out += "  " + line + "\n  ";
-        for (int i = 1; i < d.loc.col && i <= static_cast<int>(line.size()); ++i)
+        for (int i = 1; i < col && i <= static_cast<int>(line.size()); ++i)
             out += line[i - 1] == '\t' ? '\t' : ' ';
         out += "^\n";
     }

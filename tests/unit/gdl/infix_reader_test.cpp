@@ -212,3 +212,18 @@ BOOST_AUTO_TEST_CASE(reading_stops_after_too_many_errors) {
         BOOST_TEST(v.back() == "101:1: too many errors; reading stopped here");
     }
 }
+
+BOOST_AUTO_TEST_CASE(long_lines_are_quoted_around_the_error) {
+    std::string line = "p :- " + std::string(2000, ' ') + "q @ r.";
+    Diagnostics d;
+    infix(line, d);
+    auto v = d.sorted();
+    BOOST_REQUIRE(!v.empty());
+    BOOST_TEST(v[0].loc.str() == "t.gdl:1:2008");
+    std::istringstream in(format_diagnostic(v[0]));
+    std::string first, src, caret;
+    std::getline(in, first), std::getline(in, src), std::getline(in, caret);
+    BOOST_TEST(src.size() < 200u);
+    BOOST_REQUIRE(caret.size() == src.find('@') + 1);
+    BOOST_TEST(caret.back() == '^');
+}
