@@ -12,7 +12,7 @@ bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || 
 class Lexer {
 public:
     Lexer(const SourcePtr& src, Diagnostics& d)
-        : src_(src), t_(src->text), diags_(d), stop_at_(d.error_count() + max_errors) {
+        : src_(src), t_(src->text), diags_(d), stop_at_(d.error_count() + max_errors_per_file) {
         if (t_.rfind("\xEF\xBB\xBF", 0) == 0) pos_ = 3;  // UTF-8 byte order mark
     }
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "gdl/diagnostics.h"
+#include "gdl/reader.h"
 
 namespace gdlsc::gdl::infix {
 
@@ -17,9 +18,6 @@ struct Token {
     int line = 1, col = 1;
     int end_line = 1, end_col = 1;  ///< position just after the token
 };
-
-/// Reading stops after this many errors in one file (a binary file must not flood the output).
-constexpr size_t max_errors = 100;
 
 /// Splits `src` into tokens ending with one `End`; reports bad characters, unterminated quoted
 /// names, strings and comments to `diags` (and goes on after them).

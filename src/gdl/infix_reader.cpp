@@ -26,7 +26,7 @@ public:
         : src_(src), toks_(std::move(toks)), diags_(d) {}
 
     void run(Program& p) {
-        size_t stop_at = diags_.error_count() + infix::max_errors;
+        size_t stop_at = diags_.error_count() + max_errors_per_file;
         while (cur().kind != Tok::End) {
             if (diags_.error_count() >= stop_at) {
                 diags_.error(loc(cur()), "too many errors; reading stopped here");

@@ -31,9 +31,14 @@ public:
     /// Parses all top-level s-expressions.
     std::vector<SExpr> parse_all() {
         std::vector<SExpr> out;
+        size_t stop_at = diags_.error_count() + max_errors_per_file;
         for (;;) {
             skip_space();
             if (pos_ >= text_.size()) break;
+            if (diags_.error_count() >= stop_at) {
+                diags_.error(here(), "too many errors; reading stopped here");
+                break;
+            }
             if (text_[pos_] == ')') {
                 diags_.error(here(), "unexpected ')' with no matching '('",
                              "delete it, or add the missing '(' before it");
@@ -252,7 +257,15 @@ Program read_kif(const SourcePtr& src, Diagnostics& diags) {
     p.sources.push_back(src);
     Lexer lx(src, diags);
     Builder b(diags);
-    for (const auto& e : lx.parse_all()) b.top(e, p);
+    auto all = lx.parse_all();
+    size_t stop_at = diags.error_count() + max_errors_per_file;
+    for (const auto& e : all) {
+        if (diags.error_count() >= stop_at) {
+            diags.error(e.loc, "too many errors; reading stopped here");
+            break;
+        }
+        b.top(e, p);
+    }
     return p;
 }
 

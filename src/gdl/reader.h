@@ -9,6 +9,9 @@
 
 namespace gdlsc::gdl {
 
+/// A reader stops after this many errors in one file (a binary file must not flood the output).
+constexpr size_t max_errors_per_file = 100;
+
 /// KIF: `(<= head body...)` rules and facts; `;` comments; symbols folded to lower case.
 Program read_kif(const SourcePtr& src, Diagnostics& diags);
 

@@ -196,3 +196,16 @@ BOOST_AUTO_TEST_CASE(kif_reader_refuses_variable_and_keyword_heads_and_deep_nest
                                   "t.kif:4:3001: lists nested deeper than 1000 levels"};
     BOOST_TEST(v == want, boost::test_tools::per_element());
 }
+
+BOOST_AUTO_TEST_CASE(kif_reading_stops_after_too_many_errors) {
+    std::string parens, heads;
+    for (int i = 0; i < 150; ++i) parens += ")\n", heads += "?x\n";
+    for (const auto& text : {parens, heads}) {
+        Diagnostics d;
+        read(text, Syntax::Kif, d);
+        auto v = d.sorted();
+        BOOST_REQUIRE_EQUAL(v.size(), 101u);
+        BOOST_TEST(v.back().loc.str() == "t.kif:101:1");
+        BOOST_TEST(v.back().message == "too many errors; reading stopped here");
+    }
+}
