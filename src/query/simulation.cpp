@@ -60,10 +60,11 @@ const char* end_name(MatchEnd e) {
 
 // Throws UserError when a move of the history step is not legal in `s` (the same
 // message as `gdlsc query --history`: position, step, role, move and the legal moves).
+// `known`: the legal moves per role when already computed (--verbose), else null.
 void check_prefix_step(pl::Engine& engine, const Step& step, size_t index, const pl::State& s,
-                       const std::vector<std::string>& roles) {
+                       const std::vector<std::string>& roles, const StateRecord* known) {
     for (size_t i = 0; i < roles.size(); ++i) {
-        auto legal = engine.legal_moves(roles[i], s);
+        auto legal = known ? known->legal[i] : engine.legal_moves(roles[i], s);
         bool ok = false;
         for (const auto& mv : legal) ok = ok || mv == step.moves[i];
         if (ok) continue;
@@ -116,7 +117,7 @@ Match simulate_match(pl::Engine& engine, const SimulationOptions& opt) {
         MatchStep step;
         const size_t k = m.steps.size();
         if (k < opt.prefix.size()) {
-            check_prefix_step(engine, opt.prefix[k], k + 1, s, m.roles);
+            check_prefix_step(engine, opt.prefix[k], k + 1, s, m.roles, opt.record_states ? &m.states.back() : nullptr);
             step.joint = opt.prefix[k].moves;
             step.from_history = true;
         } else {
