@@ -8,6 +8,13 @@
     compilation, no tabling, no indexing beyond SWI's first-argument default.
 
     Usage: swipl bench/naive_gdl.pl GAME.kif PLAYOUTS SEED [MAXSTEPS]
+           swipl bench/naive_gdl.pl --replay GAME.kif HISTORY
+    The second form replays a history (one joint move per line, KIF, role order) and
+    prints one JSON line per state: {"step": K, "state": [...], "terminal": B,
+    "legal": {"role": [...]}, "percepts": {"role": [...]}} (percepts: what each role
+    but random saw on the move into this state) with fluents, moves and percepts as
+    sorted KIF text, as an
+    independent cross-check of the engine (tests/unit/simulate/naive_crosscheck_test.cpp).
     Prints {"playouts": N, "states": M, "seconds": S, "states_per_second": X,
     "cpu_seconds": C, "states_per_cpu_second": Y}.
     States are counted like gdlsc: every state visited, the initial one included.
@@ -109,6 +116,65 @@ run(S, Roles, Step, Max, N0, N) :-
         run(S1, Roles, Step1, Max, N1, N)
     ).
 
+%   ---- replay: states and legal moves along a history, as JSON lines -----
+
+kif_text(T, S) :- atom(T), !, atom_string(T, S).
+kif_text(T, S) :-
+    compound_name_arguments(T, F, As),
+    maplist(kif_text, As, Ss),
+    atomic_list_concat([F|Ss], ' ', Inner),
+    format(string(S), "(~w)", [Inner]).
+
+sorted_texts(Ts, Ss) :- maplist(kif_text, Ts, Ss0), sort(Ss0, Ss).
+
+json_strings(Ss, J) :-
+    maplist([S, Q]>>format(string(Q), "\"~w\"", [S]), Ss, Qs),
+    atomic_list_concat(Qs, ', ', Inner),
+    format(string(J), "[~w]", [Inner]).
+
+print_state(K, S, Roles, PJ) :-
+    set_state(S),
+    sorted_texts(S, Fs), json_strings(Fs, FJ),
+    ( prove(terminal) -> T = true ; T = false ),
+    findall(P, ( member(R, Roles),
+                 findall(M, prove(legal(R, M)), Ms0), sorted_texts(Ms0, Ms),
+                 json_strings(Ms, MJ), format(string(P), "\"~w\": ~w", [R, MJ]) ), Ps),
+    atomic_list_concat(Ps, ', ', LJ),
+    format('{"step": ~d, "state": ~w, "terminal": ~w, "legal": {~w}, "percepts": {~w}}~n', [K, FJ, T, LJ, PJ]).
+
+%   What every role but random sees with the current true/1 and does/2 facts.
+percepts_json(Roles, PJ) :-
+    findall(P, ( member(R, Roles), R \== random,
+                 findall(X, prove(sees(R, X)), Xs0), sorted_texts(Xs0, Xs),
+                 json_strings(Xs, XJ), format(string(P), "\"~w\": ~w", [R, XJ]) ), Ps),
+    atomic_list_concat(Ps, ', ', PJ).
+
+replay(File, HistoryFile) :-
+    load_kif(File),
+    findall(R, prove(role(R)), Roles),
+    read_file_to_codes(HistoryFile, Codes, []),
+    phrase(kif_tokens(Toks), Codes),
+    phrase(sexprs(Steps), Toks),
+    findall(F, prove(init(F)), S0l), sort(S0l, S0),
+    replay_steps(Steps, 0, S0, Roles, "").
+
+replay_steps(Steps, K, S, Roles, PJ) :-
+    print_state(K, S, Roles, PJ),
+    (   Steps = [list(Ms)|Rest]
+    ->  foldl_terms(Ms, Moves, [], _),
+        retractall(does(_, _)),
+        forall(nth1(I, Roles, R), ( nth1(I, Moves, M), assertz(does(R, M)) )),
+        findall(F, prove(next(F)), S1l), sort(S1l, S1),
+        percepts_json(Roles, PJ1),
+        retractall(does(_, _)),
+        K1 is K + 1,
+        replay_steps(Rest, K1, S1, Roles, PJ1)
+    ;   true
+    ).
+
+main :-
+    current_prolog_flag(argv, ['--replay', File, History]), !,
+    replay(File, History).
 main :-
     current_prolog_flag(argv, Argv),
     (   Argv = [File, NA, SeedA | Rest]
