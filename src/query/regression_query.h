@@ -11,7 +11,7 @@
 namespace gdlsc::query {
 
 /// Default bound on the regressed formula's size (nodes); beyond it: LimitError (exit 4).
-inline constexpr std::size_t kDefaultRegressionLimit = 2000000;
+inline constexpr std::size_t kDefaultRegressionLimit = 100000;
 
 struct Regression {
     std::string text;    ///< the regressed formula about s0, readable, one connective per line when long

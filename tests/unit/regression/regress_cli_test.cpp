@@ -1,0 +1,172 @@
+// `gdlsc regress` and `gdlsc query --engine all` through the real binary: known answers
+// (the card game of Thielscher 2010), exit codes, and the two engines agreeing on many
+// (game, history, formula) triples, histories taken from `gdlsc simulate --seed`.
+#define BOOST_TEST_MODULE regress_cli
+#include <boost/test/unit_test.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include "../prolog/run_binary.h"
+
+using gdlsc::test::run_gdlsc;
+
+namespace {
+
+const std::string kGames = GDLSC_GAMES;
+const std::string kCard = std::string(GDLSC_SOURCE_DIR) + "/examples/card_game/card_game.kif";
+const std::string kDeal = "(noop noop (deal king 7))";
+
+bool has(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+gdlsc::test::Run regress(const std::string& game, const std::string& history, const std::string& formula,
+                         std::vector<std::string> extra = {}) {
+    std::vector<std::string> args = {"regress", game, "--history", history, formula};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run_gdlsc(args);
+}
+
+// The joint moves of the match `gdlsc simulate GAME --seed SEED` plays, as KIF steps.
+std::vector<std::string> simulated(const std::string& game, int seed) {
+    auto r = run_gdlsc({"simulate", game, "--seed", std::to_string(seed), "--json", "--max-steps", "12"});
+    auto j = nlohmann::json::parse(r.out);
+    std::vector<std::string> steps;
+    for (const auto& s : j["steps"]) {
+        if (!s.contains("joint_move")) continue;
+        std::string step = "(";
+        for (const auto& m : s["joint_move"]) step += (step.size() > 1 ? " " : "") + m.get<std::string>();
+        steps.push_back(step + ")");
+    }
+    return steps;
+}
+
+std::string prefix(const std::vector<std::string>& steps, size_t n) {
+    std::string h;
+    for (size_t i = 0; i < n && i < steps.size(); ++i) h += (h.empty() ? "" : " ") + steps[i];
+    return h;
+}
+
+struct Case {
+    std::string game;
+    std::vector<int> seeds;
+    std::vector<size_t> lengths;
+    std::vector<std::string> formulas;
+    std::vector<std::string> knowledge;  ///< only at lengths <= max_knowledge
+    size_t max_knowledge = 0;
+};
+
+// Runs --engine all on every triple; returns the number of runs.
+int cross_check(const Case& c) {
+    int runs = 0;
+    for (int seed : c.seeds) {
+        auto steps = simulated(c.game, seed);
+        for (size_t n : c.lengths) {
+            if (n > steps.size()) continue;
+            std::string h = prefix(steps, n);
+            std::vector<std::string> fs = c.formulas;
+            if (n <= c.max_knowledge) fs.insert(fs.end(), c.knowledge.begin(), c.knowledge.end());
+            for (const auto& f : fs) {
+                auto r = run_gdlsc({"query", "--engine", "all", c.game, "--history", h, f});
+                ++runs;
+                BOOST_TEST(r.code == 0, c.game << " after [" << h << "] " << f << ": exit " << r.code << "\n"
+                                                << r.out << r.err);
+            }
+        }
+    }
+    return runs;
+}
+
+const std::vector<std::string> kGeneric = {
+    "(true ?f)", "(legal ?r ?m)", "terminal", "(goal ?r ?v)", "(sees ?r ?p)", "(does ?r ?m)",
+    "(not (true ?f))", "(exists ?m (legal ?r ?m))", "(forall ?m (not (does ?r ?m)))",
+    "(and (legal ?r ?m) (not (does ?r ?m)))", "(or terminal (exists ?f (true ?f)))"};
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(card_game_known_answers) {
+    auto r = regress(kCard, kDeal, "(true (hasCard jane king))");
+    BOOST_TEST(r.code == 0);
+    BOOST_TEST(has(r.out, "at s0: holds"));
+    BOOST_TEST(has(r.out, "regressed to s0 (1 nodes):\n⊤\n"));  // Act(random, A) = deal(king, 7) decided
+    r = regress(kCard, kDeal, "(true bettingRound)");
+    BOOST_TEST(has(r.out, "\nHolds(dealinground, s0)\nat s0: holds"));
+    r = regress(kCard, kDeal, "(knows jane (true (hasCard jane king)))");
+    BOOST_TEST(r.code == 0);
+    BOOST_TEST(has(r.out, "at s0: holds"));
+    BOOST_TEST(has(r.out, "∀M1_Rick,M2_Random."));           // the K axiom's other moves
+    BOOST_TEST(has(r.out, "= {yourcard(king)})"));         // jane's actual percepts
+    BOOST_TEST(has(r.out, "⊃ ∃X4. M2_Random = deal(king, X4))"));
+    r = regress(kCard, kDeal, "(knows jane (true (hasCard rick ?c)))", {"--json"});
+    auto j = nlohmann::json::parse(r.out);
+    BOOST_TEST(j["holds"] == false);
+    BOOST_TEST(j["bindings"].empty());
+    r = regress(kCard, kDeal, "(knows jane (true (hasCard jane ?c)))", {"--json"});
+    j = nlohmann::json::parse(r.out);
+    BOOST_TEST(j["holds"] == true);
+    BOOST_TEST(j["bindings"].dump() == R"([{"?c":"king"}])");
+    BOOST_TEST(j["size"].get<int>() > 10);
+    r = regress(kCard, kDeal, "(knows rick (true (hasCard jane king)))");
+    BOOST_TEST(has(r.out, "at s0: does not hold"));
+    // After both went all-in each knows the other's card.
+    std::string both = kDeal + " (allIn allIn noop)";
+    r = regress(kCard, both, "(knows jane (true (bet rick 7 allin)))");
+    BOOST_TEST(has(r.out, "at s0: holds"));
+    r = regress(kCard, both, "(knows rick (true (bet jane king allin)))");
+    BOOST_TEST(has(r.out, "at s0: holds"));
+    r = regress(kCard, both, "(knows rick (knows jane (true (bet rick 7 allin))))");
+    BOOST_TEST(has(r.out, "at s0: holds"));
+    r = regress(kCard, both, "(goal ?r ?v)");
+    BOOST_TEST(has(r.out, "?r = jane, ?v = 100\n?r = rick, ?v = 0\n"));
+}
+
+BOOST_AUTO_TEST_CASE(exit_codes) {
+    auto r = regress(kCard, kDeal, "(knows jane (true (hasCard rick 7)))", {"--max-size", "5"});
+    BOOST_TEST(r.code == 4);
+    BOOST_TEST(has(r.err, "grows beyond 5 nodes"));
+    r = regress(kCard, kDeal, "(knows (true (hasCard jane king)))");  // common knowledge
+    BOOST_TEST(r.code == 2);
+    BOOST_TEST(has(r.err, "common knowledge"));
+    r = regress(kCard, "(noop noop (deal king king))", "terminal");
+    BOOST_TEST(r.code == 2);
+    BOOST_TEST(has(r.err, "step 1"));
+    r = run_gdlsc({"query", "--engine", "regression", kCard, "--history", kDeal, "(knows jane (true (hasCard jane ?c)))"});
+    BOOST_TEST(r.code == 0);
+    BOOST_TEST(has(r.out, "holds\n?c = king\nregressed to s0:\n"));
+}
+
+BOOST_AUTO_TEST_CASE(engines_agree_card_game) {
+    Case c{kCard, {1, 2, 3}, {0, 1, 2}, kGeneric,
+           {"(knows jane (true ?f))", "(knows rick (true (hascard ?r ?c)))", "(kwhether jane terminal)",
+            "(knows jane (not (true (hascard rick 8))))", "(knows jane (knows rick (true (hascard rick ?c))))",
+            "(knows rick (legal rick ?m))", "(knows jane (exists ?c (true (hascard rick ?c))))"},
+           2};
+    BOOST_TEST(cross_check(c) > 50);
+}
+
+BOOST_AUTO_TEST_CASE(engines_agree_tictactoe) {
+    Case c{kGames + "/gdl1/ticTacToe.kif", {1, 5}, {0, 3, 7, 9}, kGeneric, {}, 0};
+    c.formulas.push_back("(forall (?x ?y) (or (not (true (cell ?x ?y b))) (legal xplayer (mark ?x ?y))))");
+    c.formulas.push_back("(line ?p)");
+    BOOST_TEST(cross_check(c) > 30);
+}
+
+BOOST_AUTO_TEST_CASE(engines_agree_montyhall) {
+    Case c{kGames + "/gdl2/montyhall.kif", {1, 2, 7}, {0, 1, 2, 3}, kGeneric,
+           {"(knows candidate (true ?f))", "(knows candidate (true (car ?d)))", "(kwhether candidate (true (step 2)))",
+            "(knows candidate (not (true (car 1))))"},
+           3};
+    BOOST_TEST(cross_check(c) > 30);
+}
+
+BOOST_AUTO_TEST_CASE(engines_agree_kriegtictactoe) {
+    Case c{kGames + "/gdl2/kriegtictactoe.kif", {2, 4}, {0, 1, 2, 3}, kGeneric,
+           {"(knows xplayer (true (cell ?x ?y x)))", "(knows oplayer (true (cell ?x ?y x)))",
+            "(knows xplayer (legal xplayer ?m))", "(knows xplayer (knows oplayer (true (control ?r))))"},
+           2};
+    BOOST_TEST(cross_check(c) > 30);
+}
+
+BOOST_AUTO_TEST_CASE(engines_agree_nim_recursive_static) {
+    Case c{kGames + "/gdl1/nim1.kif", {1, 3}, {0, 2, 4}, kGeneric, {}, 0};
+    c.formulas.push_back("(smaller ?x 3)");
+    BOOST_TEST(cross_check(c) > 20);
+}
