@@ -42,7 +42,15 @@ int run_simulate(const SimulateArgs& a) {
     opt.max_steps = a.max_steps;
     opt.record_states = a.verbose;
     if (!a.history.empty()) opt.prefix = query::parse_history(a.history, engine.roles());
-    if (!a.history_file.empty()) opt.prefix = query::parse_history_file(a.history_file, engine.roles());
+    if (!a.history_file.empty()) {
+        try {
+            opt.prefix = query::parse_history_file(a.history_file, engine.roles());
+        } catch (const UserError&) {
+            throw;
+        } catch (const std::runtime_error& e) {  // an unreadable file
+            throw UserError(e.what());
+        }
+    }
     query::Match m = query::simulate_match(engine, opt);
     std::cout << (a.json ? query::format_match_json(m, a.verbose) : query::format_match_text(m, a.verbose));
     std::cout.flush();
@@ -63,12 +71,11 @@ int run_simulate(const SimulateArgs& a) {
 void register_simulate(CLI::App& app, int& exit_code) {
     auto args = std::make_shared<SimulateArgs>();
     auto* cmd = app.add_subcommand("simulate", "play a match under the GDL-II execution model, or time random playouts");
-    cmd->add_option("game", args->game, "game file (KIF or infix)")->required()->check(CLI::ExistingFile);
+    cmd->add_option("game", args->game, "game file (KIF or infix)")->required();
     cmd->add_option("--seed", args->seed, "seed of the random choices (default 1); equal seeds give equal matches");
     auto* h = cmd->add_option("--history", args->history,
                               "joint moves that fix the first steps, e.g. '(noop noop (deal king 7))'");
-    auto* hf = cmd->add_option("--history-file", args->history_file, "file with one joint move per line")
-                   ->check(CLI::ExistingFile);
+    auto* hf = cmd->add_option("--history-file", args->history_file, "file with one joint move per line");
     h->excludes(hf);
     auto* p = cmd->add_option("--playouts", args->playouts,
                               "run N random matches inside Prolog and report states per second")

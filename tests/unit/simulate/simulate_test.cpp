@@ -172,3 +172,19 @@ BOOST_AUTO_TEST_CASE(options_that_do_not_combine_are_usage_errors) {
     auto v = run_gdlsc({"simulate", kTicTacToe, "--playouts", "5", "--verbose"});
     BOOST_TEST(v.exit_code == 64);
 }
+
+BOOST_AUTO_TEST_CASE(missing_files_and_history_file_positions) {
+    auto g = run_gdlsc({"simulate", "/nonexistent/game.kif"});
+    BOOST_TEST(g.exit_code == 2);
+    BOOST_TEST(g.err.find("/nonexistent/game.kif") != std::string::npos, g.err);
+    auto h = run_gdlsc({"simulate", kTicTacToe, "--history-file", "/nonexistent/history.txt"});
+    BOOST_TEST(h.exit_code == 2);
+    BOOST_TEST(h.err.find("/nonexistent/history.txt") != std::string::npos, h.err);
+    // An illegal move in a history file is reported at its file:line:col.
+    TempDir dir;
+    auto file = dir.file("h.txt", "((mark 1 1) noop)\n(noop (mark 9 9))\n");
+    auto r = run_gdlsc({"simulate", kTicTacToe, "--history-file", file});
+    BOOST_TEST(r.exit_code == 2);
+    BOOST_TEST(r.err.find(file + ":2:7: history step 2: move (mark 9 9) of role oplayer is not legal") != std::string::npos,
+               r.err);
+}
