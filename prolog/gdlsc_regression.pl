@@ -75,6 +75,7 @@ count_node :-
 %   @error gdlsc_unsupported(What) for common knowledge and recursive action predicates
 regress(F, Sit, R) :-
     nb_setval(gdlsc_reg_nodes, 0),
+    retractall(memo_(_, _, _)),
     rf(F, Sit, R0),
     simplify(R0, R).
 
@@ -198,6 +199,22 @@ recursive(G, N) :-
 %   the clause's own variables are bound by unification (that is the
 %   substitution of the completion's existential variables).
 unfold(G, Args, Act, Sit, R) :-
+    Key = G-Args-Act-Sit,
+    variant_sha1(Key, Hash),
+    (   memo_(Hash, K0, R0), K0 =@= Key
+    ->  copy_term(K0-R0, K1-R),
+        K1 = Key
+    ;   unfold_(G, Args, Act, Sit, R),
+        assertz(memo_(Hash, Key, R))
+    ).
+
+%   Memo of unfold/5 per variant of (predicate, arguments, move, situation),
+%   cleared by regress/3: the same atom at the same situation is met again and
+%   again (every frame axiom refers to the previous situation), and regressing
+%   it once keeps the work linear where the formula, after simplification, is.
+:- dynamic memo_/3.
+
+unfold_(G, Args, Act, Sit, R) :-
     term_variables(Args-Act-Sit, Outer),
     length(Args, N),
     length(HArgs, N),
@@ -437,6 +454,7 @@ mk_not(F, not(F)) :- count_node.
 mk_and(Fs, R) :-
     flatten_op(Fs, and, Fs1),
     (   memberchk(false, Fs1) -> R = false
+    ;   complementary(Fs1) -> R = false
     ;   exclude(==(true), Fs1, Fs2),
         dedup(Fs2, Fs3),
         (   Fs3 == [] -> R = true
@@ -448,6 +466,7 @@ mk_and(Fs, R) :-
 mk_or(Fs, R) :-
     flatten_op(Fs, or, Fs1),
     (   memberchk(true, Fs1) -> R = true
+    ;   complementary(Fs1) -> R = true
     ;   exclude(==(false), Fs1, Fs2),
         dedup(Fs2, Fs3),
         (   Fs3 == [] -> R = false
@@ -477,6 +496,11 @@ drop_common(Common, D, R) :-
     conjuncts(D, Cs),
     exclude(in_list(Common), Cs, Rest),
     mk_and(Rest, R).
+
+%   phi and not(phi) both in the list (ground ones only: with variables the two
+%   may be under different quantifiers).
+complementary(Fs) :-
+    member(not(F), Fs), ground(F), memberchk_eq(F, Fs), !.
 
 flatten_op([], _, []).
 flatten_op([F|Fs], Op, Out) :-

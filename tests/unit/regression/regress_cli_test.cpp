@@ -158,7 +158,7 @@ BOOST_AUTO_TEST_CASE(engines_agree_montyhall) {
 }
 
 BOOST_AUTO_TEST_CASE(engines_agree_kriegtictactoe) {
-    Case c{kGames + "/gdl2/kriegtictactoe.kif", {2, 4}, {0, 1, 2, 3}, kGeneric,
+    Case c{kGames + "/gdl2/kriegtictactoe.kif", {2, 4}, {0, 1, 2, 5}, kGeneric,
            {"(knows xplayer (true (cell ?x ?y x)))", "(knows oplayer (true (cell ?x ?y x)))",
             "(knows xplayer (legal xplayer ?m))", "(knows xplayer (knows oplayer (true (control ?r))))"},
            2};
