@@ -57,38 +57,73 @@ void check_stratified(const Rule& r, const Analysis& a, Diagnostics& diags) {
         });
 }
 
-void check_restricted(const Rule& r, const Analysis& a, Diagnostics& diags) {
-    Signature hs = signature(r.head);
-    int scc = scc_of(a, hs);
-    if (scc < 0) return;
-    auto it = a.predicates.find(hs);
-    if (!it->second.recursive) return;
-    // Variables bound by positive literals whose relation is not in the cycle.
-    detail::VarSet outside;
-    for (const auto& l : r.body) {
-        auto b = detail::binds(l, [&](const Term& t) { return t.is_variable() || scc_of(a, signature(t)) != scc; });
-        outside.insert(b.begin(), b.end());
+// Checks the recursive atoms of one conjunction (the body, or a disjunct of an `or`); a variable
+// is bound outside the cycle if a positive literal of this conjunction, or of an enclosing one,
+// whose relation is not in the cycle binds it.
+class Restriction {
+public:
+    Restriction(const Rule& r, const Analysis& a, int scc, Diagnostics& d) : rule_(r), a_(a), scc_(scc), diags_(d) {}
+
+    void conjunction(const std::vector<const Literal*>& lits, const detail::VarSet& outside) {
+        detail::VarSet bound = outside;
+        for (const Literal* l : lits) {
+            auto b = detail::binds(*l, [&](const Term& t) { return scc_of(a_, signature(t)) != scc_; });
+            bound.insert(b.begin(), b.end());
+        }
+        for (const Literal* l : lits) literal(*l, bound);
     }
-    for (const auto& l : r.body)
-        for_each_atom(l, [&](const Term& t, bool negative) {
-            if (negative || t.is_variable() || scc_of(a, signature(t)) != scc) return;
-            for (const auto& arg : t.args) {
-                if (arg.is_ground()) continue;
-                if (std::find(r.head.args.begin(), r.head.args.end(), arg) != r.head.args.end()) continue;
-                std::vector<std::string> vs;
-                arg.collect_variables(vs);
-                std::string unbound;
-                for (const auto& v : vs)
-                    if (!outside.count(v)) unbound += (unbound.empty() ? "?" : ", ?") + v;
-                if (unbound.empty()) continue;
-                diags.error(arg.loc,
-                            "recursion restriction violated: argument " + arg.to_kif() + " of " + detail::sig_str(t) +
-                                " (in a cycle with " + hs.str() + ") is not ground, not a head argument, and " +
-                                unbound + " occurs in no positive literal outside the cycle",
-                            "bind " + unbound + " with a relation that is not recursive with " + hs.str() +
-                                ", or pass the head argument unchanged (GDL specification, recursion restriction)");
+
+private:
+    void literal(const Literal& l, const detail::VarSet& bound) {
+        switch (l.kind) {
+            case Literal::Kind::Atom: atom(l.atom, bound); break;
+            case Literal::Kind::Not:
+            case Literal::Kind::Distinct: break;  // negative cycles are check_stratified's
+            case Literal::Kind::And: {
+                std::vector<const Literal*> subs;
+                for (const auto& s : l.sub) subs.push_back(&s);
+                conjunction(subs, bound);
+                break;
             }
-        });
+            case Literal::Kind::Or:
+                for (const auto& s : l.sub) conjunction({&s}, bound);
+                break;
+        }
+    }
+
+    void atom(const Term& t, const detail::VarSet& bound) {
+        if (t.is_variable() || scc_of(a_, signature(t)) != scc_) return;
+        Signature hs = signature(rule_.head);
+        for (const auto& arg : t.args) {
+            if (arg.is_ground()) continue;
+            if (std::find(rule_.head.args.begin(), rule_.head.args.end(), arg) != rule_.head.args.end()) continue;
+            std::vector<std::string> vs;
+            arg.collect_variables(vs);
+            std::string unbound;
+            for (const auto& v : vs)
+                if (!bound.count(v)) unbound += (unbound.empty() ? "?" : ", ?") + v;
+            if (unbound.empty()) continue;
+            diags_.error(arg.loc,
+                         "recursion restriction violated: argument " + arg.to_kif() + " of " + detail::sig_str(t) +
+                             " (in a cycle with " + hs.str() + ") is not ground, not a head argument, and " +
+                             unbound + " occurs in no positive literal outside the cycle",
+                         "bind " + unbound + " with a relation that is not recursive with " + hs.str() +
+                             ", or pass the head argument unchanged (GDL specification, recursion restriction)");
+        }
+    }
+
+    const Rule& rule_;
+    const Analysis& a_;
+    int scc_;
+    Diagnostics& diags_;
+};
+
+void check_restricted(const Rule& r, const Analysis& a, Diagnostics& diags) {
+    int scc = scc_of(a, signature(r.head));
+    if (scc < 0 || !a.predicates.at(signature(r.head)).recursive) return;
+    std::vector<const Literal*> body;
+    for (const auto& l : r.body) body.push_back(&l);
+    Restriction(r, a, scc, diags).conjunction(body, {});
 }
 
 }  // namespace

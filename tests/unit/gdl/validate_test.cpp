@@ -248,3 +248,32 @@ BOOST_AUTO_TEST_CASE(reports_every_violation_sorted) {
     BOOST_TEST(e[1].substr(0, 5) == "3:7: ");
     BOOST_TEST(e[2].substr(0, 6) == "4:17: ");
 }
+
+// NumberGuessing in GDL-III (Thielscher 2016, Example 1; the paper's `kows_the_number` typo
+// corrected and its bare conjunction inside `or` written as `and`): valid.
+BOOST_AUTO_TEST_CASE(number_guessing_gdl3_is_valid) {
+    auto v = errors(
+        "(role player) (role random)\n"
+        "(number 1) (number 2) (number 3) (succ 0 1) (succ 1 2) (succ 2 3)\n"
+        "(<= (less ?m ?n) (or (succ ?m ?n) (and (succ ?m ?l) (less ?l ?n))))\n"
+        "(init (step 0))\n"
+        "(<= (legal random (choose ?n)) (number ?n) (true (step 0)))\n"
+        "(<= (legal random noop) (not (true (step 0))))\n"
+        "(<= (legal player noop) (true (step 0)))\n"
+        "(<= (legal player (ask_if_less ?n)) (number ?n) (not (true (step 0))))\n"
+        "(<= (sees player yes) (does player (ask_if_less ?n)) (true (secret ?m)) (less ?m ?n))\n"
+        "(<= (next (secret ?n)) (does random (choose ?n)))\n"
+        "(<= (next (secret ?n)) (true (secret ?n)))\n"
+        "(<= (next (step ?n)) (true (step ?m)) (succ ?m ?n))\n"
+        "(<= (num ?n) (true (secret ?n)))\n"
+        "(<= (knows_the_number ?r) (role ?r) (knows ?r (num ?n)))\n"
+        "(<= terminal (or (knows_the_number player) (true (step 3))))\n"
+        "(<= (goal player 100) (knows_the_number player))\n"
+        "(<= (goal player 0) (not (knows_the_number player)))\n");
+    BOOST_TEST(join(v) == "");
+    // The recursion restriction looks at the disjunct: ?l is bound there by succ.
+    expect(kGame + "(succ 1 2)\n(<= (less ?m ?n) (or (succ ?m ?n) (and (true (x ?m ?l)) (less ?l ?n))))\n"
+                   "(<= (mid ?n) (or (succ ?l ?n) (succ ?n ?k)) (mid ?l))",
+           {"4:50: recursion restriction violated: argument ?l of mid/1 (in a cycle with mid/1) is not ground, not a "
+            "head argument, and ?l occurs in no positive literal outside the cycle"});
+}
