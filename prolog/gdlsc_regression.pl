@@ -527,6 +527,9 @@ dedup([F|Fs], [F|Rs]) :-
 
 %   ∃Vs. phi: drops variables that do not occur, and eliminates V = t conjuncts
 %   (V one of Vs, not occurring in t) by substitution.
+mk_exists(Vs0, exists(Ws, F0), R) :- !,
+    append(Vs0, Ws, Vs1),
+    mk_exists(Vs1, F0, R).
 mk_exists(Vs0, F0, R) :-
     term_variables(F0, Fv),
     vars_meet(Vs0, Fv, Vs1),

@@ -171,3 +171,13 @@ BOOST_AUTO_TEST_CASE(engines_agree_nim_recursive_static) {
     c.formulas.push_back("(smaller ?x 3)");
     BOOST_TEST(cross_check(c) > 20);
 }
+
+BOOST_AUTO_TEST_CASE(engines_agree_recursive_fluent) {
+    // hasliberty/3 is a recursive derived fluent (tabled): kept as an atom at its situation
+    // and regressed clause by clause when the s0 formula is evaluated.
+    Case c{kGames + "/gdl1/atariGoVariant_7x7.kif", {1}, {0, 2, 4},
+           {"terminal", "(goal ?r ?v)", "(true ?f)", "(hasliberty ?x ?y ?c)", "(not (hasliberty 3 3 black))"}, {}, 0};
+    BOOST_TEST(cross_check(c) >= 15);
+    auto r = regress(kGames + "/gdl1/atariGoVariant_7x7.kif", "((play 3 3) noop) (noop (play 5 4))", "terminal");
+    BOOST_TEST(has(r.out, "hasliberty(X2, X3, X1, Do(⟨noop, play(5, 4)⟩, Do(⟨play(3, 3), noop⟩, s0)))"));
+}
