@@ -339,7 +339,8 @@ all_or_none(F, Ids) :-
 
 %!  infoset_states(+Role, +Sit, -Entries) is det.
 %
-%   Role's information set at Sit as sorted distinct final states:
+%   Role's information set at Sit as distinct final states (in the order of
+%   their hashes):
 %   Entries = [e(State, NumDevs, Weight, RepSit), ...].  NumDevs counts the
 %   developments ending in State; Weight is their total probability when
 %   random (and every role other than Role) moves uniformly among its legal
@@ -363,6 +364,10 @@ sit_moves(Sit, _, _) :-
     throw(error(type_error(situation, Sit), _)).
 
 %   state_step(+R, +I, +A, +Actual-Entries0, -Actual1-Entries1)
+%   One progressive update.  The representative developments stay out of
+%   findall/3 (which would copy each whole chain): successors carry the index
+%   of their parent entry, and the keys are Hash-State so that sorting and
+%   merging compare integers before long state lists.
 state_step(R, I, A, S-Es0, S1-Es) :-
     (   \+ terminal(S), joint_move_legal(S, A)
     ->  true
@@ -371,19 +376,22 @@ state_step(R, I, A, S-Es0, S1-Es) :-
     arg(I, A, M),
     percepts(R, A, S, Ps),
     next_state(A, S, S1),
-    findall(T-e(N, W, do(A2, Rep)),
-            ( member(e(Q, N, W0, Rep), Es0),
+    findall((H-T)-e(N, W, K-A2),
+            ( nth1(K, Es0, e(Q, N, W0, _)),
               \+ terminal(Q),
               choice_weight(Q, R, M, P),
               joint_move_fixing(Q, I, M, A2),
               percepts(R, A2, Q, Ps2),
               Ps2 == Ps,
               next_state(A2, Q, T),
+              term_hash(T, H),
               W is W0 * P
             ),
             Pairs),
     keysort(Pairs, Sorted),
-    merge_entries(Sorted, Es).
+    maplist([e(_, _, _, Rep), Rep]>>true, Es0, Reps0),
+    RepsT =.. [r|Reps0],
+    merge_entries(Sorted, RepsT, Es).
 
 %   choice_weight(+State, +R, +Move, -P): the probability of each joint move
 %   with R's Move in State: the product over the other roles of 1/#legal.
@@ -398,16 +406,17 @@ other_weight(S, _, Q, P0, P) :-
     N > 0,
     P is P0 * (1 rdiv N).
 
-merge_entries([], []).
-merge_entries([T-e(N, W, Rep)|Ps], [e(T, NT, WT, Rep)|Es]) :-
-    merge_same(T, Ps, N, W, NT, WT, Rest),
-    merge_entries(Rest, Es).
+merge_entries([], _, []).
+merge_entries([(H-T)-e(N, W, K-A2)|Ps], RepsT, [e(T, NT, WT, do(A2, Rep))|Es]) :-
+    arg(K, RepsT, Rep),
+    merge_same(H-T, Ps, N, W, NT, WT, Rest),
+    merge_entries(Rest, RepsT, Es).
 
-merge_same(T, [T1-e(N1, W1, _)|Ps], N0, W0, N, W, Rest) :-
-    T1 == T, !,
+merge_same(Key, [Key1-e(N1, W1, _)|Ps], N0, W0, N, W, Rest) :-
+    Key1 == Key, !,
     N2 is N0 + N1,
     W2 is W0 + W1,
-    merge_same(T, Ps, N2, W2, N, W, Rest).
+    merge_same(Key, Ps, N2, W2, N, W, Rest).
 merge_same(_, Rest, N, W, N, W, Rest).
 
 %!  infoset_summary(+Role, +Sit, -NumDevs, -States) is det.
@@ -417,7 +426,8 @@ merge_same(_, Rest, N, W, N, W, Rest).
 infoset_summary(R, Sit, NumDevs, States) :-
     infoset_states(R, Sit, Es),
     foldl([e(_, N, _, _), A0, A]>>(A is A0 + N), Es, 0, NumDevs),
-    maplist([e(S, _, _, _), S]>>true, Es, States).
+    maplist([e(S, _, _, _), S]>>true, Es, States0),
+    msort(States0, States).
 
 %!  belief(+Role, +Sit, :Formula, -Prob, -NumDevs) is det.
 %
