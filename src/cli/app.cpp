@@ -13,6 +13,7 @@ int run(int argc, char** argv) {
     int exit_code = kExitOk;
     // One line per subcommand (src/cli/cmd_<name>.cpp).
     register_check(app, exit_code);
+    register_translate(app, exit_code);
     register_query(app, exit_code);
     register_regress(app, exit_code);
     register_infoset(app, exit_code);

@@ -67,7 +67,7 @@ std::string text(const Formula& f, bool rightmost) {
         case K::Eq: return term_text(f.args[0]) + " = " + term_text(f.args[1]);
         case K::Not:
             if (f.subs[0].kind == K::Eq) return term_text(f.subs[0].args[0]) + " ≠ " + term_text(f.subs[0].args[1]);
-            return "¬" + operand(f.subs[0], 4, true, rightmost);
+            return "¬" + operand(f.subs[0], 4, false, rightmost);
         case K::And:
         case K::Or:
         case K::Implies:
@@ -77,9 +77,12 @@ std::string text(const Formula& f, bool rightmost) {
             int p = precedence(f);
             std::string s;
             for (size_t i = 0; i < f.subs.size(); ++i) {
-                bool last = i + 1 == f.subs.size();
+                const bool last = i + 1 == f.subs.size();
                 int need = (f.kind == K::Implies || f.kind == K::Iff) ? p : p - 1;
-                s += (i ? op : "") + operand(f.subs[i], need, last, rightmost);
+                // a quantifier is bracketed inside ∧ and ∨ (also the last operand, for a uniform
+                // look); after ≡ and ⊃ it extends to the right as in the paper
+                bool open_end = last && (f.kind == K::Implies || f.kind == K::Iff);
+                s += (i ? op : "") + operand(f.subs[i], need, open_end, rightmost);
             }
             return s;
         }
@@ -122,8 +125,8 @@ std::string axiom_text(const Formula& f) {
     if (rhs.kind != Formula::Kind::Or) return one;
     const auto& ds = f.subs[1].subs;
     for (size_t i = 0; i < ds.size(); ++i) {
-        bool last = i + 1 == ds.size();
-        s += "\n    " + std::string(i ? "∨ " : "  ") + operand(ds[i], 2, last, true);
+        // every quantified disjunct in parentheses, the last one too, for a uniform column
+        s += "\n    " + std::string(i ? "∨ " : "  ") + operand(ds[i], 2, false, true);
     }
     return s;
 }

@@ -1,0 +1,1 @@
+translate examples/krieg_tictactoe/krieg_tictactoe.kif --format text
