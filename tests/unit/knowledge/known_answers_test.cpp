@@ -237,6 +237,17 @@ BOOST_AUTO_TEST_CASE(krieg_tictactoe_legal_knowledge) {
     BOOST_TEST(json_of(r)["holds"] == true);
 }
 
+// Proposition 3 fails for this description: after x completes a line unseen, oplayer
+// cannot know that the game is over (doc/knowledge.md).
+BOOST_AUTO_TEST_CASE(krieg_tictactoe_terminal_knowledge_refuted) {
+    auto r = gdlsc("prove " + corpus("gdl2/kriegtictactoe.kif") + " --depth 6 terminal-knowledge --json --quiet");
+    BOOST_REQUIRE_EQUAL(r.code, 1);
+    auto c = json_of(r)["counterexample"];
+    BOOST_TEST(c["role"] == "oplayer");
+    BOOST_TEST(c["depth"] == 5);
+    BOOST_TEST(c["actual_percepts"] == c["alternative_percepts"]);
+}
+
 BOOST_AUTO_TEST_SUITE(monty_hall)
 
 const std::string mh = corpus("gdl2/montyhall.kif");
