@@ -251,29 +251,57 @@ private:
     }
 
     // Orders and renders a conjunction; `bound` is updated with the variables it binds.
+    // A `true` (or `does` of a known role) literal whose variables are all bound by the
+    // literals before it is a pure membership test: it can run as soon as they are bound.
+    static bool early_test(const Literal& l, const VarSet& avail) {
+        if (l.kind != Literal::Kind::Atom) return false;
+        const Term& t = l.atom;
+        bool membership = (t.name == "true" && t.args.size() == 1) ||
+                          (t.name == "does" && t.args.size() == 2 && t.args[0].is_constant());
+        if (!membership) return false;
+        VarSet v;
+        vars_of(t, v);
+        return subset(v, avail);
+    }
+
+    // Orders and renders a conjunction; `bound` is updated with the variables it binds.
+    // Generators keep their order; every test (negation, distinct, a disjunction that
+    // needs outer variables, a membership test) goes right after the generators that
+    // bind its variables.
     std::string conjunction(const std::vector<Literal>& lits, VarSet& bound, const std::string& sep) {
         std::vector<std::string> parts;
-        std::vector<const Literal*> pending;
+        std::vector<std::pair<const Literal*, VarSet>> pending;
+        std::vector<const Literal*> generators;
+        VarSet avail = bound;
+        for (const auto& l : lits) {
+            if (is_test(l)) {
+                pending.emplace_back(&l, needs(l));
+            } else if (early_test(l, avail)) {
+                VarSet v;
+                vars_of(l.atom, v);
+                pending.emplace_back(&l, v);
+            } else {
+                generators.push_back(&l);
+            }
+            VarSet b = binds(l);
+            avail.insert(b.begin(), b.end());
+        }
         auto flush = [&] {
             for (auto it = pending.begin(); it != pending.end();) {
-                if (subset(needs(**it), bound)) {
-                    parts.push_back(literal(**it, bound));
+                if (subset(it->second, bound)) {
+                    parts.push_back(literal(*it->first, bound));
                     it = pending.erase(it);
                 } else {
                     ++it;
                 }
             }
         };
-        for (const auto& l : lits) {
-            if (is_test(l)) {
-                pending.push_back(&l);
-                flush();
-                continue;
-            }
-            parts.push_back(literal(l, bound));
+        flush();
+        for (const Literal* g : generators) {
+            parts.push_back(literal(*g, bound));
             flush();
         }
-        for (const Literal* l : pending) parts.push_back(literal(*l, bound));  // unsafe rule: keep it anyway
+        for (const auto& [l, n] : pending) parts.push_back(literal(*l, bound));  // unsafe rule: keep it anyway
         if (parts.empty()) return "true";
         std::string out;
         for (size_t i = 0; i < parts.size(); ++i) out += (i ? "," + sep : "") + parts[i];
