@@ -97,11 +97,31 @@ void check_knows(const Program& p, const Analysis& a, Diagnostics& diags) {
                         "'" + q.str() + "' occurs under knows but depends on does",
                         "GDL-III: knowledge refers to the current state, not to the moves being made");
     }
-    // 2. a total order: P > Q whenever P depends on (knows .. Q). Report every cycle.
+    // 2. a total order: P > Q whenever P depends on (knows .. Q). Report every cycle. The
+    // dependencies followed here do not enter the argument of knows: that step is the order
+    // itself, and following it would report p > q > p as the shorter p > p.
+    std::map<Signature, std::set<Signature>> plain;
+    for (const auto& r : p.rules) {
+        if (r.head.is_variable()) continue;
+        for (const auto& l : r.body)
+            for_each_atom(l, [&](const Term& t, bool) {
+                if (!t.is_variable()) plain[signature(r.head)].insert(signature(t));
+            });
+    }
+    auto reachable = [&](const Signature& from) {
+        std::set<Signature> seen{from};
+        std::vector<Signature> todo{from};
+        while (!todo.empty()) {
+            Signature x = todo.back();
+            todo.pop_back();
+            for (const auto& y : plain[x])
+                if (seen.insert(y).second) todo.push_back(y);
+        }
+        return seen;
+    };
     std::map<Signature, std::set<Signature>> order;
     for (const auto& [pq, _] : under) {
-        std::set<Signature> reach = a.reachable_from(pq);
-        reach.insert(pq);
+        std::set<Signature> reach = reachable(pq);
         for (const auto& x : reach)
             if (auto it = known_in.find(x); it != known_in.end())
                 for (const auto& q : it->second)

@@ -211,8 +211,9 @@ BOOST_AUTO_TEST_CASE(knows_only_in_bodies) {
 
 BOOST_AUTO_TEST_CASE(knows_needs_a_total_order) {
     expect(kGame + "(<= p (knows r q))\n(<= q (knows r p))",
-           {"2:16: no total order on the relations under knows: q/0 > q/0",
-            "3:16: no total order on the relations under knows: p/0 > p/0"});
+           {"3:16: no total order on the relations under knows: p/0 > q/0 > p/0"});
+    expect(kGame + "(<= p aux)\n(<= aux (knows r q))\n(<= q (knows r p))",
+           {"4:16: no total order on the relations under knows: p/0 > q/0 > p/0"});
     expect(kGame + "(<= p (knows p))",
            {"2:14: no total order on the relations under knows: p/0 > p/0"});
 }
