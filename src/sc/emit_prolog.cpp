@@ -130,7 +130,8 @@ public:
     std::string term(const Term& t) {
         switch (t.kind) {
             case Term::Kind::Variable: return var(t.name);
-            case Term::Kind::Constant: return prolog_atom(t.name);
+            // The constant [] is Prolog's empty list, as on the C++ side (src/prolog/convert.cpp).
+            case Term::Kind::Constant: return t.name == "[]" ? std::string("[]") : prolog_atom(t.name);
             case Term::Kind::Compound: {
                 std::string s = prolog_atom(t.name) + "(";
                 for (size_t i = 0; i < t.args.size(); ++i) s += (i ? ", " : "") + term(t.args[i]);

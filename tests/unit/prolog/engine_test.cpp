@@ -156,6 +156,15 @@ BOOST_AUTO_TEST_CASE(hostile_symbols_are_data) {
     for (const auto& w : want) BOOST_TEST(got.count(w) == 1u, "lost " << w);
     for (const auto& g : got) BOOST_TEST(want.count(g) == 1u, "gained " << g);
     BOOST_TEST(want.size() == std::size(nasty));
+    // Each one, sent from C++ as a query argument, finds its fluent.
+    for (const auto& w : want) {
+        auto rows = e.solve("gdlsc_game", "init_state", {Term::variable("s")});
+        BOOST_REQUIRE_EQUAL(rows.size(), 1u);
+        bool found = false;
+        for (const auto& f : pl::list_items(rows[0].at("s"))) found |= f.args.at(0).name == w;
+        BOOST_TEST(found, w);
+        BOOST_TEST(e.succeeds("gdlsc_situation", "holds", {Term::compound("f", {c(w)}), c("s0")}), w);
+    }
 }
 
 BOOST_AUTO_TEST_CASE(situations_are_memoised_per_situation) {
