@@ -94,6 +94,22 @@ void check_keywords(const Program& p, Diagnostics& diags) {
         terminal |= h.name == "terminal" && h.args.empty();
         goal |= h.name == "goal" && h.args.size() == 2;
     }
+    // Warnings: a role without any legal or goal rule that could apply to it (allowed, but the
+    // role could never move, or never gets a payoff; random needs no goal).
+    for (const auto& r : p.rules) {
+        if (!(r.head.name == "role" && r.head.args.size() == 1 && r.is_fact() && r.head.args[0].is_ground())) continue;
+        const Term& role_name = r.head.args[0];
+        for (const char* kw : {"legal", "goal"}) {
+            bool any = false;
+            for (const auto& x : p.rules)
+                any |= x.head.name == kw && x.head.args.size() == 2 &&
+                       (x.head.args[0].is_variable() || x.head.args[0] == role_name);
+            bool nature = role_name.name == "random";  // random gets no payoff
+            if (!any && (std::string(kw) == "legal" ? legal : goal && !nature))
+                diags.warning(r.head.loc, "role '" + role_name.to_kif() + "' has no " + kw + " rule",
+                              std::string(kw) == "legal" ? "it can never move" : "it never gets a payoff");
+        }
+    }
     // A missing definition is located at the start of the (first) file.
     Location start = p.sources.empty() ? Location{} : Location{p.sources.front(), 1, 1};
     if (!role) diags.error(start, "the game has no role facts", "declare the players: (role name)");

@@ -278,3 +278,12 @@ BOOST_AUTO_TEST_CASE(number_guessing_gdl3_is_valid) {
            {"4:50: recursion restriction violated: argument ?l of mid/1 (in a cycle with mid/1) is not ground, not a "
             "head argument, and ?l occurs in no positive literal outside the cycle"});
 }
+
+BOOST_AUTO_TEST_CASE(warns_about_a_role_without_legal_or_goal) {
+    auto v = run(kGame + "(role s) (role random) (<= (legal random a) (true s))", Severity::Warning);
+    BOOST_REQUIRE_EQUAL(v.size(), 2u);
+    BOOST_TEST(v[0].loc.str() == "t.kif:2:1");
+    BOOST_TEST(v[0].message == "role 's' has no goal rule");
+    BOOST_TEST(v[1].message == "role 's' has no legal rule");
+    BOOST_TEST(errors(kGame + "(role s) (role random) (<= (legal random a) (true s))").empty());
+}
