@@ -188,3 +188,15 @@ BOOST_AUTO_TEST_CASE(situations_are_memoised_per_situation) {
     BOOST_TEST(!e.succeeds("gdlsc_situation", "poss", {Term::compound("a", {c("tick")}), history_sit(300)}));
     BOOST_TEST(e.succeeds("gdlsc_situation", "poss", {Term::compound("a", {c("tick")}), history_sit(299)}));
 }
+
+BOOST_AUTO_TEST_CASE(program_text_that_does_not_compile_is_an_engine_error) {
+    auto& e = pl::Engine::instance();
+    try {
+        e.load_game_text(":- module(game, []).\n'g:role'(x.\n", {"x"});
+        BOOST_FAIL("no error");
+    } catch (const EngineError& err) {
+        BOOST_TEST(std::string(err.what()).find("does not compile") != std::string::npos, err.what());
+    }
+    load_file(std::string(GDLSC_GAMES) + "/gdl1/ticTacToe.kif");
+    BOOST_TEST(e.legal_moves("xplayer", e.initial_state()).size() == 9u);
+}
