@@ -724,7 +724,16 @@ positive(within(_, _, F)) :- positive(F).
 free_vars(F, Free) :-
     term_variables(F, All),
     binders(F, [], Bound),
-    vars_minus(All, Bound, Free).
+    maplist(mark_bound, Bound),
+    exclude(marked_bound, All, Free),
+    maplist(unmark_bound, Bound).
+
+%   Bound variables are marked with an attribute for a moment: the set difference
+%   is then linear (a list difference by == was most of the evaluation time).
+mark_bound(V) :- ( var(V) -> put_attr(V, gdlsc_regression, bound) ; true ).
+marked_bound(V) :- get_attr(V, gdlsc_regression, bound).
+unmark_bound(V) :- ( var(V) -> del_attr(V, gdlsc_regression) ; true ).
+attr_unify_hook(_, _).
 
 binders(F, B, B) :- var(F), !.
 binders(exists(Vs, F), B0, B) :- !, append(Vs, B0, B1), binders(F, B1, B).
