@@ -66,6 +66,22 @@ knowledge_reset :-
     flag(gdlsc_knowledge_node, _, 1),
     flag(gdlsc_knowledge_obs, _, 1).
 
+%   ensure_fresh: the memo tables belong to the game loaded when they were
+%   filled.  Loading a game abolishes every table (gdlsc_game:load_game_text/1),
+%   so a tabled generation number tells that the game may have changed.
+:- table generation/1.
+generation(G) :-
+    flag(gdlsc_knowledge_generation, G0, G0 + 1),
+    G is G0 + 1.
+
+ensure_fresh :-
+    generation(G),
+    (   nb_current(gdlsc_knowledge_seen, G0), G0 == G
+    ->  true
+    ;   knowledge_reset,
+        nb_setval(gdlsc_knowledge_seen, G)
+    ).
+
 %   ---- roles ---------------------------------------------------------------
 
 %!  check_agent(?Role) is nondet.
@@ -231,6 +247,7 @@ legal_moves_into([R|Rs], J, I, M, S, A) :-
 %   Sits are the developments (as situations) that Role cannot distinguish
 %   from Sit, Sit included; duplicates are distinct developments.
 infoset(R, Sit, Sits) :-
+    ensure_fresh,
     check_agent(R),
     sit_node(Sit, Id),
     node_cell(R, Id, Ids),
@@ -250,6 +267,7 @@ holds_at(F, Id) :-
 %   reflexive, the candidate bindings are those true in Sit itself.
 %   @error gdlsc_error(not_an_agent(random)) for `(knows random F)`.
 eval_knows(R, F, Sit) :-
+    ensure_fresh,
     check_agent(R),
     sit_node(Sit, Id),
     node_cell(R, Id, Ids),
@@ -297,6 +315,7 @@ bound_variables(_, B, B).
 %   in every development reachable from Sit through the union of the agents'
 %   K relations (transitive closure).
 eval_common(F, Sit) :-
+    ensure_fresh,
     sit_node(Sit, Id),
     findall(R, agent(R), Rs),
     common_closure(Rs, [Id], [Id], Ids),
@@ -317,6 +336,7 @@ common_closure(Rs, [W|Ws], Seen0, Seen) :-
 %   information set.  Free variables range over the bindings under which
 %   Formula holds in some development of the information set.
 eval_kwhether(R, F, Sit) :-
+    ensure_fresh,
     check_agent(R),
     sit_node(Sit, Id),
     node_cell(R, Id, Ids),
@@ -480,6 +500,7 @@ state_formula(_).
 %   Role's percepts; the actual development is drawn bold.
 %   @error gdlsc_error(too_large(N)) above 300 developments.
 infoset_dot(R, Sit, Dot) :-
+    ensure_fresh,
     check_agent(R),
     sit_node(Sit, Id),
     node_cell(R, Id, Ids),
@@ -562,6 +583,7 @@ dot_escape(In, Out) :-
 %   Options: progress(Bool) prints per depth classes, cells and seconds on
 %   user_error; max_classes(N) throws gdlsc_error(limit(...)) beyond N.
 prove_property(formula(F), Max, Options, Result) :- !,
+    ensure_fresh,
     root_node(Root),
     prove_formula(F, 0, Max, [Root], Options, Result).
 prove_property(Prop, Max, Options, Result) :-

@@ -131,3 +131,14 @@ test(percepts, [Ps == [[yourCard(king)], [ricksBid(allIn), ricksCard('7')]]]) :-
     development_percepts(jane, [a(noop, noop, deal(king, '7')), a(allIn, allIn, noop)], Ps).
 
 :- end_tests(prove).
+
+:- begin_tests(fresh).
+
+% Abolishing all tables (what loading a game does) drops the memo tables too.
+test(reset_after_tables_abolished, [N == 0]) :-
+    dealt(S), eval_knows(jane, true(hasCard(jane, king)), S),
+    abolish_all_tables,
+    gdlsc_knowledge:ensure_fresh,
+    aggregate_all(count, gdlsc_knowledge:node_(_, _, _, _), N).
+
+:- end_tests(fresh).
