@@ -2,7 +2,8 @@
 // installed): the theories of the examples and of corpus games parse and E finds no
 // contradiction within a short limit, and E proves conjectures about the card game of
 // Thielscher 2010 (Fig. 1) from its theory: after the deal the betting round holds, the
-// deal is possible in s0, and jane does not hold a card she was not dealt.
+// deal is possible in s0, jane does not hold a card she was not dealt, and she does not
+// consider possible a deal that would have shown her another card.
 #define BOOST_TEST_MODULE sc_tptp_eprover
 #include <boost/test/unit_test.hpp>
 #include <cstdio>
@@ -102,6 +103,10 @@ BOOST_AUTO_TEST_CASE(e_proves_facts_of_the_card_game) {
     // Needs the completion (only-if) and unique names: jane got the 7, not the 8.
     Run c = prove(file, "~ holds(hascard(jane,'8'), do(" + deal + ", s0))", "cg_not_8", 60);
     BOOST_TEST(c.output.find("SZS status Theorem") != std::string::npos, c.output.substr(0, 2000));
+    // Knowledge (K's successor state axiom): jane tells apart the deal that gave her the 9,
+    // she saw yourCard(7).
+    Run k = prove(file, "~ k(jane, do(joint(noop,noop,deal('9','8')), s0), do(" + deal + ", s0))", "cg_k", 60);
+    BOOST_TEST(k.output.find("SZS status Theorem") != std::string::npos, k.output.substr(0, 2000));
     // And a false conjecture is not proved: jane does not hold the 8.
     Run d = prove(file, "holds(hascard(jane,'8'), do(" + deal + ", s0))", "cg_false", 3);
     BOOST_TEST(d.output.find("SZS status Theorem") == std::string::npos);
