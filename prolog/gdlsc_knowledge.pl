@@ -332,27 +332,14 @@ common_closure(Rs, [W|Ws], Seen0, Seen) :-
 
 %!  eval_kwhether(?Role, :Formula, +Sit) is nondet.
 %
-%   Role knows whether Formula: it holds in all or in none of Role's
-%   information set.  Free variables range over the bindings under which
-%   Formula holds in some development of the information set.
+%   Role knows whether Formula: `(or (knows R F) (knows R (not F)))`.  Free
+%   variables are answer variables, de re: the bindings under which Role knows
+%   that F, and those under which Role knows that not F (which range, as under
+%   `not`, over the term universe of the situation: gdlsc_formula:universe/2).
 eval_kwhether(R, F, Sit) :-
-    ensure_fresh,
     check_agent(R),
-    sit_node(Sit, Id),
-    node_cell(R, Id, Ids),
-    free_variables(F, Vs),
-    (   Vs == []
-    ->  all_or_none(F, Ids)
-    ;   findall(Vs, ( member(W, Ids), holds_at(F, W) ), Cands0),
-        sort(Cands0, Cands),
-        member(Vs, Cands),
-        all_or_none(F, Ids)
-    ).
-
-all_or_none(F, Ids) :-
-    (   forall(member(W, Ids), holds_at(F, W))
-    ->  true
-    ;   forall(member(W, Ids), \+ holds_at(F, W))
+    (   eval_knows(R, F, Sit)
+    ;   eval_knows(R, not(F), Sit)
     ).
 
 %   ---- weighted states (tier 1) -------------------------------------------

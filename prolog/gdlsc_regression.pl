@@ -97,18 +97,10 @@ rf(exists(Vs, F), Sit, R) :- !, rf(F, Sit, R0), mk_exists(Vs, R0, R).
 rf(forall(Vs, F), Sit, R) :- !,
     rf(F, Sit, R0), mk_forall(Vs, Sit, R0, R1), within(forall(Vs, F), Sit, R1, R).
 rf(knows(Ro, F), Sit, R) :- !, rf_knows(Ro, F, Sit, R).
-%   knows whether. With free variables (de re) the query language ranges them over
-%   the bindings under which F holds somewhere in the information set
-%   (gdlsc_knowledge:eval_kwhether/3); "knows that not F" is then impossible, so
-%   it is knows(R, F) de re.
+%   knows whether: (or (knows R F) (knows R (not F))), also with free variables
+%   (de re), which then range as under `not` (gdlsc_knowledge:eval_kwhether/3).
 rf(kwhether(Ro, F), Sit, R) :- !,
-    qfree_vars(F, Vs0),
-    term_variables(Sit, SVs),
-    vars_minus(Vs0, SVs, Vs),
-    (   Vs == []
-    ->  rf(or([knows(Ro, F), knows(Ro, not(F))]), Sit, R)
-    ;   rf(knows(Ro, F), Sit, R)
-    ).
+    rf(or([knows(Ro, F), knows(Ro, not(F))]), Sit, R).
 rf(common(_), _, _) :- !,
     throw(error(gdlsc_unsupported(common_knowledge_regression), regress/3)).
 % internal forms introduced by the knowledge axiom

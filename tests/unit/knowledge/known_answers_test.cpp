@@ -96,6 +96,14 @@ BOOST_AUTO_TEST_CASE(jane_knows_her_card_not_ricks) {
     BOOST_TEST(rick.out == "does not hold\n");
     auto kw = gdlsc("query " + card + " " + dealt + " " + quote("(kwhether jane (true (hasCard rick ace)))"));
     BOOST_TEST(kw.out == "does not hold\n");
+    // knows whether, de re: jane knows rick does not hold her king (she holds it),
+    // and for no card of the other seven does she know whether rick holds it.
+    auto kwc = gdlsc("query " + card + " " + dealt + " --engine all " +
+                     quote("(kwhether jane (true (hasCard rick ?c)))"));
+    BOOST_TEST(kwc.code == 0);
+    BOOST_TEST(kwc.out.find("?c = king\n") != std::string::npos);
+    for (const char* c : {"7", "8", "9", "10", "jack", "queen", "ace"})
+        BOOST_TEST(kwc.out.find(std::string("?c = ") + c + "\n") == std::string::npos, c);
 }
 
 BOOST_AUTO_TEST_CASE(after_all_in_each_knows_the_other_card) {
