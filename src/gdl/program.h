@@ -60,7 +60,16 @@ struct Signature {
     std::string name;
     size_t arity = 0;
     std::string str() const { return name + "/" + std::to_string(arity); }
-    friend auto operator<=>(const Signature&, const Signature&) = default;
+    // Lexicographic on name, then arity. Spelled out (no <=>) because this header is also
+    // compiled as C++17 by src/prolog (see src/prolog/CMakeLists.txt).
+    friend bool operator==(const Signature& a, const Signature& b) { return a.name == b.name && a.arity == b.arity; }
+    friend bool operator!=(const Signature& a, const Signature& b) { return !(a == b); }
+    friend bool operator<(const Signature& a, const Signature& b) {
+        return a.name != b.name ? a.name < b.name : a.arity < b.arity;
+    }
+    friend bool operator>(const Signature& a, const Signature& b) { return b < a; }
+    friend bool operator<=(const Signature& a, const Signature& b) { return !(b < a); }
+    friend bool operator>=(const Signature& a, const Signature& b) { return !(a < b); }
 };
 
 inline Signature signature(const Term& t) { return {t.name, t.args.size()}; }

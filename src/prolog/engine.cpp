@@ -1,8 +1,7 @@
 // The embedded SWI-Prolog engine: start-up flags, loading the runtime and the game,
 // calls under limits, and the mapping of Prolog exceptions to EngineError/LimitError.
+// Written with SWI-cpp2.h (PlEngine, PlFrame, PlQuery, PlTerm...); compiled as C++17, see CMakeLists.txt.
 #include "prolog/engine.h"
-
-#include <SWI-Prolog.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -16,99 +15,105 @@ namespace gdlsc::pl {
 namespace {
 
 bool g_alive = false;  // records are erased only while the engine runs
+// The engine's life (PL_initialise .. PL_cleanup). A raw pointer: ~PlEngine may throw
+// (noexcept(false)), which std::unique_ptr/std::optional would turn into std::terminate.
+PlEngine* g_engine = nullptr;
 
-// A foreign frame: every term reference made inside is released at the end of the scope.
-struct Frame {
-    fid_t fid = PL_open_foreign_frame();
-    ~Frame() { PL_discard_foreign_frame(fid); }
+// A foreign frame: every term reference made inside is released, and every binding undone,
+// at the end of the scope (PlFrame alone closes the frame; rewinding first discards it).
+struct Frame : PlFrame {
+    ~Frame() { rewind(); }
 };
 
-// A PL_* call whose failure means Prolog ran out of memory.
-void check(int rc) {
-    if (!rc) throw EngineError("out of Prolog memory building a goal");
+// SWI-cpp2.h reports a failed PL_* call (Prolog out of memory) by throwing PlFail.
+[[noreturn]] void out_of_memory(const std::string& what) {
+    PL_clear_exception();
+    throw EngineError(what);
 }
 
-term_t compound(const char* name, std::initializer_list<term_t> args) {
-    term_t out = PL_new_term_ref();
-    term_t av = PL_new_term_refs(static_cast<int>(args.size()));
-    int i = 0;
-    for (term_t a : args) check(PL_put_term(av + i++, a));
-    if (!PL_cons_functor_v(out, PL_new_functor_sz(PL_new_atom(name), args.size()), av))
-        throw EngineError("out of Prolog memory building a goal");
+PlTerm compound(const char* name, std::initializer_list<PlTerm> args) try {
+    PlTermv av(args.size());
+    size_t i = 0;
+    for (const PlTerm& a : args) PlPutTerm(av[i++].C_, a.C_);
+    return PlCompound(name, av);
+} catch (const PlFail&) {
+    out_of_memory("out of Prolog memory building a goal");
+}
+
+PlTerm int_term(std::int64_t v) try {
+    return PlTerm_integer(v);
+} catch (const PlFail&) {
+    out_of_memory("out of Prolog memory building a goal");
+}
+
+PlTerm gdl_term(const gdl::Term& t, VarMap& vars) try {
+    PlTerm_var out;
+    put_term(out, t, vars);
     return out;
+} catch (const PlFail&) {
+    out_of_memory("out of Prolog memory converting " + t.to_kif());
 }
 
-term_t atom_term(const char* s) {
-    term_t t = PL_new_term_ref();
-    PL_put_atom_chars(t, s);
-    return t;
+PlTerm qualified(const std::string& module, const PlTerm& goal) {
+    return compound(":", {PlTerm_atom(atom_for(module)), goal});
 }
 
-term_t int_term(std::int64_t v) {
-    term_t t = PL_new_term_ref();
-    check(PL_put_int64(t, v));
-    return t;
+// call/1 in module system: every query goes through it.
+const PlPredicate& call1() {
+    static const PlPredicate p(PlFunctor("call", 1), PlModule("system"));
+    return p;
 }
 
-term_t var_term() { return PL_new_term_ref(); }
-
-term_t gdl_term(const gdl::Term& t, VarMap& vars) {
-    term_t out = PL_new_term_ref();
-    if (!put_term(out, t, vars)) throw EngineError("out of Prolog memory converting " + t.to_kif());
-    return out;
+std::string term_text(const PlTerm& t) {
+    try {
+        return t.get_nchars(CVT_WRITEQ | CVT_ALL | REP_UTF8 | BUF_STACK);
+    } catch (const PlFail&) {
+        PL_clear_exception();
+        return "<term>";
+    }
 }
 
-term_t qualified(const std::string& module, term_t goal) {
-    term_t m = PL_new_term_ref();
-    PL_put_atom(m, PL_new_atom_mbchars(REP_UTF8, module.size(), module.c_str()));
-    return compound(":", {m, goal});
-}
-
-std::string term_text(term_t t) {
-    size_t len = 0;
-    char* s = nullptr;
-    if (PL_get_nchars(t, &len, &s, CVT_WRITEQ | CVT_ALL | REP_UTF8 | BUF_STACK)) return std::string(s, len);
-    return "<term>";
-}
-
-std::vector<gdl::Term> list_terms(term_t list) {
+std::vector<gdl::Term> list_terms(const PlTerm& list) {
     std::vector<gdl::Term> out;
-    term_t head = PL_new_term_ref();
-    term_t tail = PL_copy_term_ref(list);
-    while (PL_get_list(tail, head, tail)) out.push_back(get_term(head));
+    if (!list.is_list()) return out;
+    PlTerm_tail tail(list);
+    PlTerm_var head;
+    try {
+        while (tail.next(head)) out.push_back(get_term(head));
+    } catch (const PlTypeError&) {
+        // a partial list: the items before its open tail
+    }
     return out;
 }
 
 // The message SWI-Prolog would print for exception `ex`.
-std::string exception_message(term_t ex) {
-    Frame f;
-    term_t text = var_term();
-    term_t goal = qualified("gdlsc_game", compound("exception_text", {ex, text}));
-    qid_t q = PL_open_query(nullptr, PL_Q_CATCH_EXCEPTION | PL_Q_NODEBUG, PL_predicate("call", 1, "system"), goal);
+std::string exception_message(const PlTerm& ex) {
     std::string msg;
-    if (PL_next_solution(q)) {
-        size_t len = 0;
-        char* s = nullptr;
-        if (PL_get_nchars(text, &len, &s, CVT_ALL | REP_UTF8 | BUF_STACK)) msg.assign(s, len);
+    try {
+        Frame f;
+        PlTerm_var text;
+        PlTerm goal = qualified("gdlsc_game", compound("exception_text", {ex, text}));
+        PlQuery q(call1(), PlTermv(goal), PL_Q_CATCH_EXCEPTION | PL_Q_NODEBUG);
+        if (q.next_solution()) msg = text.get_nchars(CVT_ALL | REP_UTF8 | BUF_STACK);
+    } catch (const PlFail&) {
+        PL_clear_exception();
     }
-    PL_cut_query(q);
     return msg.empty() ? term_text(ex) : msg;
 }
 
 // Throws LimitError or EngineError for the exception `ex` raised by the goal described by `context`.
-[[noreturn]] void rethrow(term_t ex, const std::string& context, const Limits& lim) {
-    atom_t a;
-    if (PL_get_atom(ex, &a) && atom_text(a) == "time_limit_exceeded") {
+[[noreturn]] void rethrow(const PlTerm& ex, const std::string& context, const Limits& lim) {
+    PlAtom a(PlAtom::null);
+    if (ex.get_if_atom(&a) && atom_text(a) == "time_limit_exceeded") {
         std::ostringstream m;
         m << "time limit of " << lim.seconds << " s exceeded in " << context;
         throw LimitError(m.str());
     }
-    atom_t name;
+    PlAtom name(PlAtom::null);
     size_t arity = 0;
-    if (PL_get_name_arity_sz(ex, &name, &arity) && atom_text(name) == "error" && arity == 2) {
-        term_t formal = PL_new_term_ref();
-        if (PL_get_arg_sz(1, ex, formal) && PL_get_name_arity_sz(formal, &name, &arity) &&
-            atom_text(name) == "resource_error") {
+    if (ex.name_arity(&name, &arity) && atom_text(name) == "error" && arity == 2) {
+        PlTerm formal = ex[1];
+        if (formal.name_arity(&name, &arity) && atom_text(name) == "resource_error") {
             throw LimitError("Prolog ran out of resources (" + term_text(formal) + ") in " + context);
         }
     }
@@ -133,49 +138,55 @@ Handle Handle::adopt(std::uintptr_t record) {
 
 namespace {
 
-Handle record(term_t t) { return Handle::adopt(reinterpret_cast<std::uintptr_t>(PL_record(t))); }
+// Records stay C calls: SWI-cpp2.h 9.0.4 has PlTerm::record() and PlTerm_recorded but no erase.
+Handle record(const PlTerm& t) { return Handle::adopt(reinterpret_cast<std::uintptr_t>(PL_record(t.C_))); }
 
-term_t recorded(const Handle& h) {
+PlTerm recorded(const Handle& h) {
     if (!h.valid()) throw EngineError("use of an empty state handle");
-    term_t t = PL_new_term_ref();
-    if (!PL_recorded(reinterpret_cast<record_t>(h.raw()), t)) throw EngineError("out of Prolog memory");
-    return t;
+    try {
+        return PlTerm_recorded(reinterpret_cast<record_t>(h.raw()));
+    } catch (const PlFail&) {
+        out_of_memory("out of Prolog memory");
+    }
 }
 
 // Runs `goal` once under the limits; true on success (bindings stay), false on failure.
-bool run_once(term_t goal, const std::string& context, const Limits& lim) {
-    term_t g = goal;
-    term_t inference_result = 0;
-    if (lim.seconds > 0) {
-        term_t secs = PL_new_term_ref();
-        check(PL_put_float(secs, lim.seconds));
-        g = compound("call_with_time_limit", {secs, g});
+bool run_once(const PlTerm& goal, const std::string& context, const Limits& lim) {
+    PlTerm_var inference_result;
+    PlTerm g = [&]() -> PlTerm {
+        try {
+            PlTerm timed = lim.seconds > 0 ? compound("call_with_time_limit", {PlTerm_float(lim.seconds), goal}) : goal;
+            if (lim.inferences <= 0) return timed;
+            return compound("call_with_inference_limit", {timed, int_term(lim.inferences), inference_result});
+        } catch (const PlFail&) {
+            out_of_memory("out of Prolog memory building a goal");
+        }
+    }();
+    int rc = 0;
+    try {
+        // PL_Q_PASS_EXCEPTION: PlQuery::next_solution() closes the query when it fails, and an
+        // exception then stays pending for PlException_qid (PL_exception(0)).
+        PlQuery q(call1(), PlTermv(g), PL_Q_PASS_EXCEPTION | PL_Q_NODEBUG);
+        rc = q.next_solution();
+    } catch (const PlFail&) {
+        if (!PL_exception(0)) throw EngineError("cannot open a Prolog query for " + context);
+        rc = 0;
     }
-    if (lim.inferences > 0) {
-        inference_result = var_term();
-        g = compound("call_with_inference_limit", {g, int_term(lim.inferences), inference_result});
-    }
-    qid_t q = PL_open_query(nullptr, PL_Q_CATCH_EXCEPTION | PL_Q_NODEBUG, PL_predicate("call", 1, "system"), g);
-    if (!q) throw EngineError("cannot open a Prolog query for " + context);
-    int rc = PL_next_solution(q);
     if (!rc) {
-        term_t ex = PL_exception(q);
-        if (ex) {
-            term_t copy = PL_new_term_ref();
-            record_t r = PL_record(ex);
-            PL_close_query(q);
-            PL_recorded(r, copy);
+        PlException_qid pending;
+        if (pending.not_null()) {
+            record_t r = PL_record(pending.C_);
+            PlTerm_var copy;
+            PL_recorded(r, copy.C_);
             PL_erase(r);
             PL_clear_exception();
             rethrow(copy, context, lim);
         }
-        PL_close_query(q);
         return false;
     }
-    PL_cut_query(q);
-    if (inference_result) {
-        atom_t a;
-        if (PL_get_atom(inference_result, &a) && atom_text(a) == "inference_limit_exceeded")
+    if (lim.inferences > 0) {
+        PlAtom a(PlAtom::null);
+        if (inference_result.get_if_atom(&a) && atom_text(a) == "inference_limit_exceeded")
             throw LimitError("inference limit of " + std::to_string(lim.inferences) + " exceeded in " + context);
     }
     return true;
@@ -196,8 +207,11 @@ Engine::Engine() {
     static const char* argv[] = {"gdlsc", "-q", "-O", "--no-signals", "--no-tty", "--no-packs",
                                  "-f", "none", "-F", "none", "--no-debug", nullptr};
     int argc = static_cast<int>(sizeof(argv) / sizeof(argv[0])) - 1;
-    if (!PL_initialise(argc, const_cast<char**>(argv)))
+    try {
+        g_engine = new PlEngine(argc, const_cast<char**>(argv));
+    } catch (const PlFail&) {
         throw EngineError("cannot start SWI-Prolog (set SWI_HOME_DIR to its home, e.g. /usr/lib/swi-prolog)");
+    }
     g_alive = true;
     runtime_dir_ = find_runtime_dir();
     namespace fs = std::filesystem;
@@ -214,25 +228,26 @@ Engine::Engine() {
     for (const auto& f : files) {
         Frame fr;
         std::string path = (fs::path(runtime_dir_) / f).string();
-        term_t file = PL_new_term_ref();
-        PL_put_atom(file, PL_new_atom_mbchars(REP_UTF8, path.size(), path.c_str()));
-        term_t opts = PL_new_term_ref();
-        PL_put_nil(opts);
-        if (!run_once(compound("ensure_loaded", {file}), "loading the runtime " + path, Limits{}))
+        if (!run_once(compound("ensure_loaded", {PlTerm_atom(atom_for(path))}), "loading the runtime " + path, Limits{}))
             throw EngineError("cannot load the runtime " + path);
     }
 }
 
 Engine::~Engine() {
     g_alive = false;
-    PL_cleanup(0);
+    try {
+        delete g_engine;  // PL_cleanup(0)
+    } catch (const PlFail&) {
+        // cleanup refused (a halt already in progress): nothing left to do at exit
+    }
+    g_engine = nullptr;
 }
 
 void Engine::set_limits(const Limits& l) {
     limits_ = l;
     if (l.stack_bytes > 0) {
         Frame f;
-        run_once(compound("set_prolog_flag", {atom_term("stack_limit"), int_term(static_cast<std::int64_t>(l.stack_bytes))}),
+        run_once(compound("set_prolog_flag", {PlTerm_atom("stack_limit"), int_term(static_cast<std::int64_t>(l.stack_bytes))}),
                  "setting the stack limit", Limits{});
     }
 }
@@ -243,9 +258,13 @@ void Engine::load_game(const gdl::Program& program, const gdl::Analysis& analysi
 
 void Engine::load_game_text(const std::string& text, const std::vector<std::string>& roles) {
     Frame f;
-    term_t t = PL_new_term_ref();
-    if (!PL_put_chars(t, PL_STRING | REP_UTF8, text.size(), text.c_str()))
-        throw EngineError("out of Prolog memory loading the game");
+    PlTerm_var t;
+    // PlTerm_string reads its text as Latin-1; the game text is UTF-8.
+    try {
+        PlCheck(PL_put_chars(t.C_, PL_STRING | REP_UTF8, text.size(), text.c_str()));
+    } catch (const PlFail&) {
+        out_of_memory("out of Prolog memory loading the game");
+    }
     if (!run_once(qualified("gdlsc_game", compound("load_game_text", {t})), "loading the game", Limits{}))
         throw EngineError("loading the game failed");
     roles_ = roles;
@@ -253,14 +272,14 @@ void Engine::load_game_text(const std::string& text, const std::vector<std::stri
 
 void Engine::reset_tables() {
     Frame f;
-    run_once(atom_term("abolish_all_tables"), "abolish_all_tables", Limits{});
+    run_once(PlTerm_atom("abolish_all_tables"), "abolish_all_tables", Limits{});
 }
 
 // --- states ---
 
 State Engine::initial_state() {
     Frame f;
-    term_t s = var_term();
+    PlTerm_var s;
     if (!run_once(qualified("gdlsc_game", compound("init_state", {s})), "init_state/1", limits_))
         throw EngineError("init_state/1 failed");
     return record(s);
@@ -274,15 +293,15 @@ std::vector<gdl::Term> Engine::fluents(const State& st) {
 std::vector<gdl::Term> Engine::legal_moves(const std::string& role, const State& st) {
     Frame f;
     VarMap vars;
-    term_t ms = var_term();
-    term_t goal = compound("legal_moves", {gdl_term(gdl::Term::constant(role), vars), recorded(st), ms});
+    PlTerm_var ms;
+    PlTerm goal = compound("legal_moves", {gdl_term(gdl::Term::constant(role), vars), recorded(st), ms});
     if (!run_once(qualified("gdlsc_game", goal), "legal_moves/3", limits_)) return {};
     return list_terms(ms);
 }
 
 std::vector<JointMove> Engine::joint_moves(const State& st) {
     Frame f;
-    term_t as = var_term();
+    PlTerm_var as;
     if (!run_once(qualified("gdlsc_game", compound("joint_moves", {recorded(st), as})), "joint_moves/2", limits_))
         return {};
     std::vector<JointMove> out;
@@ -291,8 +310,8 @@ std::vector<JointMove> Engine::joint_moves(const State& st) {
 }
 
 namespace {
-term_t joint_term(const JointMove& joint, VarMap& vars) {
-    if (joint.empty()) return atom_term("a");
+PlTerm joint_term(const JointMove& joint, VarMap& vars) {
+    if (joint.empty()) return PlTerm_atom("a");
     return gdl_term(gdl::Term::compound("a", joint), vars);
 }
 }  // namespace
@@ -300,8 +319,8 @@ term_t joint_term(const JointMove& joint, VarMap& vars) {
 State Engine::next_state(const State& st, const JointMove& joint) {
     Frame f;
     VarMap vars;
-    term_t s1 = var_term();
-    term_t goal = compound("next_state", {joint_term(joint, vars), recorded(st), s1});
+    PlTerm_var s1;
+    PlTerm goal = compound("next_state", {joint_term(joint, vars), recorded(st), s1});
     if (!run_once(qualified("gdlsc_game", goal), "next_state/3", limits_)) throw EngineError("next_state/3 failed");
     return record(s1);
 }
@@ -325,8 +344,8 @@ std::vector<std::pair<std::string, gdl::Term>> Engine::goals(const State& st) {
 std::vector<gdl::Term> Engine::percepts(const std::string& role, const JointMove& joint, const State& st) {
     Frame f;
     VarMap vars;
-    term_t ps = var_term();
-    term_t goal = compound("percepts", {gdl_term(gdl::Term::constant(role), vars), joint_term(joint, vars),
+    PlTerm_var ps;
+    PlTerm goal = compound("percepts", {gdl_term(gdl::Term::constant(role), vars), joint_term(joint, vars),
                                         recorded(st), ps});
     if (!run_once(qualified("gdlsc_game", goal), "percepts/4", limits_)) return {};
     return list_terms(ps);
@@ -334,15 +353,14 @@ std::vector<gdl::Term> Engine::percepts(const std::string& role, const JointMove
 
 PlayoutStats Engine::playouts(std::int64_t n, std::int64_t seed, std::int64_t max_depth) {
     Frame f;
-    term_t st = var_term(), mv = var_term(), te = var_term();
-    term_t stats = compound("stats", {st, mv, te});
-    term_t goal = compound("playouts", {int_term(n), int_term(seed), int_term(max_depth), stats});
+    PlTerm_var st, mv, te;
+    PlTerm stats = compound("stats", {st, mv, te});
+    PlTerm goal = compound("playouts", {int_term(n), int_term(seed), int_term(max_depth), stats});
     if (!run_once(qualified("gdlsc_game", goal), "playouts/4", limits_)) throw EngineError("playouts/4 failed");
     PlayoutStats out;
-    int64_t v = 0;
-    if (PL_get_int64(st, &v)) out.states = v;
-    if (PL_get_int64(mv, &v)) out.moves = v;
-    if (PL_get_int64(te, &v)) out.terminals = v;
+    if (st.is_integer()) out.states = st.as_int64_t();
+    if (mv.is_integer()) out.moves = mv.as_int64_t();
+    if (te.is_integer()) out.terminals = te.as_int64_t();
     return out;
 }
 
@@ -353,35 +371,40 @@ std::vector<Bindings> Engine::solve(const std::string& module, const std::string
                                     const State* state) {
     Frame f;
     VarMap vars;
-    term_t av = PL_new_term_refs(static_cast<int>(args.size()));
-    for (size_t i = 0; i < args.size(); ++i) {
-        if (state && args[i].is_variable() && args[i].name == "$state") {
-            check(PL_put_term(av + i, recorded(*state)));
-            continue;
-        }
-        if (!put_term(av + i, args[i], vars)) throw EngineError("out of Prolog memory converting arguments");
-    }
-    term_t goal = PL_new_term_ref();
-    atom_t name = PL_new_atom_mbchars(REP_UTF8, predicate.size(), predicate.c_str());
-    if (!PL_cons_functor_v(goal, PL_new_functor_sz(name, args.size()), av))
-        throw EngineError("out of Prolog memory building a goal");
     std::vector<std::string> names;
-    term_t tv = PL_new_term_refs(static_cast<int>(vars.size()));
-    int i = 0;
-    for (const auto& [n, ref] : vars) {
-        names.push_back(n);
-        check(PL_put_term(tv + i++, ref));
-    }
-    term_t templ = PL_new_term_ref();
-    if (!PL_cons_functor_v(templ, PL_new_functor_sz(PL_new_atom("v"), names.size()), tv))
-        throw EngineError("out of Prolog memory building a goal");
-    term_t list = var_term();
-    term_t all;
-    if (max_solutions == std::numeric_limits<std::size_t>::max())
-        all = compound("findall", {templ, qualified(module, goal), list});
-    else
-        all = compound("once", {compound("findnsols", {int_term(static_cast<std::int64_t>(max_solutions)), templ,
-                                                       qualified(module, goal), list})});
+    PlTerm_var list;
+    PlTerm all = [&]() -> PlTerm {
+        PlTermv av(args.size());
+        try {
+            for (size_t i = 0; i < args.size(); ++i) {
+                if (state && args[i].is_variable() && args[i].name == "$state")
+                    PlPutTerm(av[i].C_, recorded(*state).C_);
+                else
+                    put_term(av[i], args[i], vars);
+            }
+        } catch (const PlFail&) {
+            out_of_memory("out of Prolog memory converting arguments");
+        }
+        try {
+            PlTerm_var goal;
+            PlFunctor fn(PL_new_functor_sz(atom_for(predicate).C_, args.size()));
+            fn.verify();
+            PlCheck(PL_cons_functor_v(goal.C_, fn.C_, av.termv()));
+            PlTermv tv(vars.size());
+            size_t i = 0;
+            for (const auto& [n, ref] : vars) {
+                names.push_back(n);
+                PlPutTerm(tv[i++].C_, ref.C_);
+            }
+            PlCompound templ("v", tv);
+            if (max_solutions == std::numeric_limits<std::size_t>::max())
+                return compound("findall", {templ, qualified(module, goal), list});
+            return compound("once", {compound("findnsols", {int_term(static_cast<std::int64_t>(max_solutions)), templ,
+                                                            qualified(module, goal), list})});
+        } catch (const PlFail&) {
+            out_of_memory("out of Prolog memory building a goal");
+        }
+    }();
     std::string context = module + ":" + predicate + "/" + std::to_string(args.size());
     if (!run_once(all, context, limits_)) return {};
     std::vector<Bindings> out;
