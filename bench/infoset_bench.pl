@@ -1,3 +1,4 @@
+:- encoding(utf8).
 /*  infoset_bench.pl -- cost of information-set updates along random histories.
 
     Usage: swipl bench/infoset_bench.pl -- GAME.pl ROLE DEPTH HISTORIES SEED

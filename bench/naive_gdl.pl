@@ -20,6 +20,7 @@
     States are counted like gdlsc: every state visited, the initial one included.
 */
 :- module(naive_gdl, []).
+:- encoding(utf8).
 :- initialization(main, main).
 
 :- dynamic rule/2, true/1, does/2.

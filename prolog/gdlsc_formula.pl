@@ -16,6 +16,7 @@
             universe/2,         % +Sit, -Terms
             in_universe/2       % ?Term, +Sit
           ]).
+:- encoding(utf8).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(occurs)).

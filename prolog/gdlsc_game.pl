@@ -21,6 +21,7 @@
             load_game_text/1,   % +Text
             exception_text/2    % +Exception, -Text
           ]).
+:- encoding(utf8).
 :- use_module(library(lists)).
 :- use_module(library(random)).
 :- use_module(library(apply)).

@@ -35,6 +35,7 @@
             prove_report/10,
             knowledge_reset/0
           ]).
+:- encoding(utf8).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(pairs)).

@@ -16,6 +16,7 @@
             regress_query/8,           % +F, +Sit, +Vars, +Names, +Limit, -Text, -Size, -Rows
             set_regression_limit/1     % +MaxNodes
           ]).
+:- encoding(utf8).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 

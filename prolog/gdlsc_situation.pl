@@ -14,6 +14,7 @@
             step_error/3,       % +Sit, +JointMove, -Error
             memo_size/1         % -Count
           ]).
+:- encoding(utf8).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(gdlsc_game).

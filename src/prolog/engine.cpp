@@ -225,6 +225,13 @@ Engine::Engine() {
     }
     std::sort(others.begin(), others.end());
     files.insert(files.end(), others.begin(), others.end());
+    {
+        // Our sources and every text we hand to Prolog are UTF-8, whatever the locale
+        // (a fresh machine or CI may run with LANG unset, i.e. the C locale).
+        Frame fr;
+        run_once(compound("set_prolog_flag", {PlTerm_atom("encoding"), PlTerm_atom("utf8")}),
+                 "setting the encoding", Limits{});
+    }
     for (const auto& f : files) {
         Frame fr;
         std::string path = (fs::path(runtime_dir_) / f).string();

@@ -5,6 +5,7 @@
     can be tested without the translator.
 */
 :- module(game, []).
+:- encoding(utf8).
 
 :- table 'g:beats'/2.
 

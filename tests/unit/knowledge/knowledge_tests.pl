@@ -1,3 +1,4 @@
+:- encoding(utf8).
 /*  plunit tests of prolog/gdlsc_knowledge.pl on the card game of Thielscher
     2010 (Fig. 1), hand-written in the generated format (card_game_module.pl),
     with the real runtime (gdlsc_game, gdlsc_situation, gdlsc_formula).

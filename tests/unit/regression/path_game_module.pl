@@ -4,6 +4,7 @@
     disjunction and a negation in bodies, a user action predicate under sees.
 */
 :- module(game, []).
+:- encoding(utf8).
 
 :- table 'g:reach'/3.
 

@@ -1,3 +1,4 @@
+:- encoding(utf8).
 /*  plunit tests of prolog/gdlsc_regression.pl, on games hand-written in the
     generated format: the card game of Thielscher 2010 (tests/unit/knowledge/
     card_game_module.pl) or path_game_module.pl, chosen by the environment
