@@ -28,7 +28,8 @@ int run(int argc, char** argv) {
         app.exit(e);
         return kExitUsage;
     } catch (const UserError& e) {
-        std::cerr << "gdlsc: error: " << e.what() << "\n";
+        if (e.located) std::cerr << e.what() << "\n";
+        else std::cerr << "gdlsc: error: " << e.what() << "\n";
         return e.exit_code;
     } catch (const LimitError& e) {
         std::cerr << "gdlsc: limit: " << e.what() << "\n";

@@ -21,6 +21,8 @@ struct UserError : std::runtime_error {
     explicit UserError(const std::string& m, int code = kExitInvalidInput)
         : std::runtime_error(m), exit_code(code) {}
     int exit_code;
+    /// The message is already `file:line:col: error: …` diagnostics: print it as it is.
+    bool located = false;
 };
 
 /// A resource limit (time, memory, inference count) was reached.

@@ -10,6 +10,7 @@
 
 #include "prolog/engine.h"
 #include "query/errors.h"
+#include "query/diagnostic_error.h"
 #include "query/sexpr.h"
 
 namespace gdlsc::query {
@@ -189,13 +190,7 @@ Formula parse_formula(const std::string& text, const gdl::Analysis& analysis, co
                                                          : "expected one formula, found " + std::to_string(es.size()),
                     es.empty() ? "" : "combine them with (and ...)");
     if (es.size() == 1) f.term = p.formula(es[0]);
-    if (diags.has_errors()) {
-        std::ostringstream out;
-        diags.print(out);
-        std::string m = out.str();
-        while (!m.empty() && m.back() == '\n') m.pop_back();
-        throw UserError(m);
-    }
+    throw_if_errors(diags);
     f.answer_vars = p.answer_vars;
     return f;
 }

@@ -5,6 +5,7 @@
 
 #include "gdl/reader.h"
 #include "gdl/validate.h"
+#include "query/diagnostic_error.h"
 #include "query/errors.h"
 
 namespace gdlsc::query {
@@ -19,16 +20,7 @@ Game load_game_file(const std::string& path) {
     }
     g.analysis = gdl::analyze(g.program);
     if (!diags.has_errors()) gdl::validate(g.program, g.analysis, diags);
-    if (diags.has_errors()) {
-        gdl::Diagnostics errors;
-        for (const auto& d : diags.sorted())
-            if (d.severity == gdl::Severity::Error) errors.add(d);
-        std::ostringstream out;
-        errors.print(out);
-        std::string m = out.str();
-        while (!m.empty() && m.back() == '\n') m.pop_back();
-        throw UserError(path + " is not a valid game:\n" + m);
-    }
+    throw_if_errors(diags, path + " is not a valid game:");
     return g;
 }
 

@@ -6,6 +6,7 @@
 
 #include "prolog/engine.h"
 #include "query/errors.h"
+#include "query/diagnostic_error.h"
 #include "query/sexpr.h"
 
 namespace gdlsc::query {
@@ -22,14 +23,7 @@ std::string role_list(const std::vector<std::string>& roles) {
     throw UserError(where + "history step " + std::to_string(step) + ": " + msg);
 }
 
-void check_diags(const gdl::Diagnostics& d) {
-    if (!d.has_errors()) return;
-    std::ostringstream out;
-    d.print(out);
-    std::string m = out.str();
-    while (!m.empty() && m.back() == '\n') m.pop_back();
-    throw UserError(m);
-}
+void check_diags(const gdl::Diagnostics& d) { throw_if_errors(d); }
 
 // One step from a list of move s-expressions.
 Step make_step(const SExpr& list, const std::vector<SExpr>& items, const std::vector<std::string>& roles,

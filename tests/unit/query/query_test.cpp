@@ -137,6 +137,16 @@ BOOST_AUTO_TEST_CASE(command_line) {
     BOOST_TEST(r.err.find("history step 2") != std::string::npos);
     r = run_gdlsc({"query", kTtt, "(foo)"});
     BOOST_TEST(r.code == 2);
+    // Located diagnostics are printed as they are: one `error:` per line, no prefix on top.
+    r = run_gdlsc({"query", kTtt, "(true (cell 1 1 ?p)"});
+    BOOST_TEST(r.code == 2);
+    BOOST_TEST(r.err.rfind("<formula>:1:1: error: '(' is never closed\n", 0) == 0u, r.err);
+    r = run_gdlsc({"prove", kTtt, "--depth", "1", "legal-knowlege"});
+    BOOST_TEST(r.code == 2);
+    BOOST_TEST(r.err.find("unknown property 'legal-knowlege'") != std::string::npos, r.err);
+    r = run_gdlsc({"simulate", kTtt, "--seed", "-1"});
+    BOOST_TEST(r.code == 64);
+    BOOST_TEST(r.err.find("the seed is a whole number >= 0") != std::string::npos, r.err);
     r = run_gdlsc({"query", kTtt, "terminal", "--engine", "nonsense"});
     BOOST_TEST(r.code == 2);
     BOOST_TEST(r.err.find("unknown engine 'nonsense'") != std::string::npos, r.err);
