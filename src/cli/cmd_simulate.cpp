@@ -72,7 +72,10 @@ void register_simulate(CLI::App& app, int& exit_code) {
     auto args = std::make_shared<SimulateArgs>();
     auto* cmd = app.add_subcommand("simulate", "play a match under the GDL-II execution model, or time random playouts");
     cmd->add_option("game", args->game, "game file (KIF or infix)")->required();
-    cmd->add_option("--seed", args->seed, "seed of the random choices (default 1); equal seeds give equal matches");
+    cmd->add_option("--seed", args->seed, "seed of the random choices (default 1); equal seeds give equal matches")
+        ->check(CLI::Validator(
+            [](std::string& v) { return v.find('-') != std::string::npos ? std::string("the seed is a whole number >= 0") : std::string(); },
+            "N >= 0"));
     auto* h = cmd->add_option("--history", args->history,
                               "joint moves that fix the first steps, e.g. '(noop noop (deal king 7))'");
     auto* hf = cmd->add_option("--history-file", args->history_file, "file with one joint move per line");

@@ -119,6 +119,11 @@ ProveReport compute_prove(const Game& g, const std::string& property, std::size_
         std::replace(atom.begin(), atom.end(), '-', '_');
         prop = Term::constant(atom);
     } else {
+        bool bare_symbol = !property.empty() && property.find_first_of("() \t?") == std::string::npos;
+        if (bare_symbol && !g.analysis.find(property, 0))
+            throw UserError("prove: unknown property '" + property +
+                            "': use legal-knowledge, terminal-knowledge, goal-knowledge, "
+                            "perfect-information, or a closed KIF formula");
         Formula f = parse_formula(property, g.analysis, "<property>");
         if (!f.answer_vars.empty())
             throw UserError("prove: the formula has free variables (?" + joined(f.answer_vars, ", ?") +
