@@ -1,4 +1,17 @@
 // gdlsc: a theorem prover for GDL-II/III games (see README.md, doc/usage.md).
-#include "cli/commands.h"
+#include <cstdio>
+#include <iostream>
 
-int main(int argc, char** argv) { return gdlsc::cli::run(argc, argv); }
+#include "cli/commands.h"
+#include "prolog/watchdog.h"
+
+int main(int argc, char** argv) {
+    int code = gdlsc::cli::run(argc, argv);
+    // The answer is out; exiting (the engine's PL_cleanup among the static destructors)
+    // gets a bounded time, after which the process ends with the same code.
+    std::cout.flush();
+    std::cerr.flush();
+    std::fflush(nullptr);
+    gdlsc::pl::watchdog_arm_exit(code);
+    return code;
+}

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "prolog/convert.h"
+#include "prolog/watchdog.h"
 #include "query/errors.h"
 #include "sc/emit_prolog.h"
 
@@ -163,6 +164,9 @@ bool run_once(const PlTerm& goal, const std::string& context, const Limits& lim)
         }
     }();
     int rc = 0;
+    // The hard bound behind the alarm: a call that outlives its limit by the grace period
+    // ends the process (exit 4) instead of hanging it.
+    WatchdogScope watchdog(lim.seconds > 0 ? lim.seconds + kWatchdogGraceSeconds : 0, context, lim.seconds);
     try {
         // PL_Q_PASS_EXCEPTION: PlQuery::next_solution() closes the query when it fails, and an
         // exception then stays pending for PlException_qid (PL_exception(0)).
@@ -207,6 +211,7 @@ Engine::Engine() {
     static const char* argv[] = {"gdlsc", "-q", "-O", "--no-signals", "--no-tty", "--no-packs",
                                  "-f", "none", "-F", "none", "--no-debug", nullptr};
     int argc = static_cast<int>(sizeof(argv) / sizeof(argv[0])) - 1;
+    WatchdogScope watchdog(kWatchdogStartSeconds, "starting SWI-Prolog and loading the runtime");
     try {
         g_engine = new PlEngine(argc, const_cast<char**>(argv));
     } catch (const PlFail&) {
@@ -272,6 +277,8 @@ void Engine::load_game_text(const std::string& text, const std::vector<std::stri
     } catch (const PlFail&) {
         out_of_memory("out of Prolog memory loading the game");
     }
+    // Loading is not under call_with_time_limit, but it is bounded like a call.
+    WatchdogScope watchdog(limits_.seconds > 0 ? limits_.seconds + kWatchdogGraceSeconds : 0, "loading the game");
     if (!run_once(qualified("gdlsc_game", compound("load_game_text", {t})), "loading the game", Limits{}))
         throw EngineError("loading the game failed");
     roles_ = roles;

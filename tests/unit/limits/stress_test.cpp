@@ -1,0 +1,185 @@
+// Limits under stress: many short gdlsc runs at once (simulate, playouts, infoset on nim1 and
+// two_generals), with --timeout values spread from 0.1 ms to 0.1 s so that the alarm fires
+// early, mid-call, right at the end of a call or not at all, each run under an external
+// timeout and with an open stdin that never delivers a byte (as under ctest). Every run must
+// end by itself: exit 0 with exactly the output of an unlimited run and nothing on stderr, or
+// exit 4 with the one-line limit message. A hang, a crash, a prompt waiting for input, a
+// stray warning or a wrong answer fails the test. About 20 s of wall time.
+#define BOOST_TEST_MODULE limits_stress
+#include <boost/test/unit_test.hpp>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <mutex>
+#include <random>
+#include <regex>
+#include <sstream>
+#include <thread>
+#include <vector>
+
+#include "../traces/test_support.h"
+
+extern char** environ;
+
+using namespace gdlsc::test;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+constexpr double kBudgetSeconds = 20;  // wall time of the stress phase
+constexpr int kWorkers = 3;
+constexpr int kHangSeconds = 30;  // a run still alive then is a hang (limit + grace + exit bound < 16 s)
+
+struct Outcome {
+    int code = -1;  // -1: killed (hang) or signalled
+    bool hung = false;
+    std::string out, err;
+};
+
+// posix_spawn (safe from a threaded test), stdin = the read end of a pipe kept open and empty.
+Outcome run(const std::vector<std::string>& args, int stdin_fd, const TempDir& dir, int slot) {
+    std::string out_path = (dir.path / ("out" + std::to_string(slot))).string();
+    std::string err_path = (dir.path / ("err" + std::to_string(slot))).string();
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, stdin_fd, 0);
+    posix_spawn_file_actions_addopen(&fa, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    posix_spawn_file_actions_addopen(&fa, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    std::vector<char*> argv;
+    std::string bin = GDLSC_BINARY;
+    argv.push_back(bin.data());
+    std::vector<std::string> copy = args;
+    for (auto& a : copy) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    pid_t pid = 0;
+    int rc = posix_spawn(&pid, bin.c_str(), &fa, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&fa);
+    Outcome o;
+    if (rc != 0) return o;
+    auto deadline = Clock::now() + std::chrono::seconds(kHangSeconds);
+    int status = 0;
+    for (;;) {
+        if (waitpid(pid, &status, WNOHANG) == pid) break;
+        if (Clock::now() > deadline) {
+            kill(pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            o.hung = true;
+            break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(3));
+    }
+    if (!o.hung && WIFEXITED(status)) o.code = WEXITSTATUS(status);
+    o.out = slurp(out_path);
+    o.err = slurp(err_path);
+    return o;
+}
+
+struct Case {
+    std::string name;
+    std::vector<std::string> args;  // without --timeout
+    bool compare_output;            // exit 0 must print what an unlimited run prints
+};
+
+std::vector<Case> cases() {
+    std::string nim = game_path("gdl1/nim1.kif"), gen = game_path("gdl2/two_generals.kif");
+    return {
+        {"simulate nim1", {"simulate", nim}, true},
+        {"simulate nim1 verbose", {"simulate", nim, "--verbose", "--seed", "7"}, true},
+        {"simulate two_generals", {"simulate", gen, "--json"}, true},
+        {"playouts nim1", {"simulate", nim, "--playouts", "40", "--json"}, false},
+        {"infoset two_generals", {"infoset", gen, "--role", "generala", "--history", "((settime 3am) noop intercept)"}, true},
+    };
+}
+
+std::string timeout_text(double t) {
+    std::ostringstream o;
+    o << t;
+    return o.str();
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(every_limited_run_ends_with_its_answer_or_the_limit_message) {
+    int pipe_fds[2];
+    BOOST_REQUIRE(pipe(pipe_fds) == 0);  // the write end stays open: reading stdin would block
+    TempDir dir;
+    auto all = cases();
+
+    // Reference outputs, without a limit that can fire.
+    std::vector<std::string> expected(all.size());
+    for (size_t i = 0; i < all.size(); ++i) {
+        auto args = all[i].args;
+        args.insert(args.end(), {"--timeout", "60"});
+        Outcome o = run(args, pipe_fds[0], dir, 100 + static_cast<int>(i));
+        BOOST_REQUIRE_MESSAGE(o.code == 0, all[i].name << ": exit " << o.code << ": " << o.err);
+        BOOST_REQUIRE_MESSAGE(o.err.empty(), all[i].name << ": " << o.err);
+        expected[i] = o.out;
+    }
+
+    const std::regex limit_line(
+        R"(gdlsc: limit: (time limit of [0-9.e-]+ s exceeded in [^\n]+|[^\n]+ was still running after [^\n]+: stopped by the watchdog)\n)");
+    std::mutex m;
+    std::vector<std::string> failures;
+    std::map<std::string, std::pair<int, int>> tally;  // case -> (exit 0, exit 4)
+    std::atomic<int> runs{0};
+    auto stop_at = Clock::now() + std::chrono::duration<double>(kBudgetSeconds);
+
+    auto worker = [&](int w) {
+        std::mt19937_64 rng(1234 + w);
+        std::uniform_real_distribution<double> exponent(-4, -1);  // 0.1 ms .. 0.1 s, log-uniform
+        for (int k = 0; Clock::now() < stop_at; ++k) {
+            size_t i = (static_cast<size_t>(w) + static_cast<size_t>(k)) % all.size();
+            double t = std::pow(10.0, exponent(rng));
+            std::string ts = timeout_text(t);
+            auto args = all[i].args;
+            args.insert(args.end(), {"--timeout", ts});
+            Outcome o = run(args, pipe_fds[0], dir, w);
+            ++runs;
+            std::string what = all[i].name + " --timeout " + ts;
+            std::string bad;
+            if (o.hung) bad = "did not end within " + std::to_string(kHangSeconds) + " s";
+            else if (o.code == 0) {
+                if (!o.err.empty()) bad = "exit 0 with stderr: " + o.err;
+                else if (all[i].compare_output && o.out != expected[i]) bad = "exit 0 with another output: " + o.out.substr(0, 300);
+                else if (!all[i].compare_output && o.out.find("\"playouts\":40") == std::string::npos)
+                    bad = "exit 0 without the playout report: " + o.out.substr(0, 300);
+            } else if (o.code == 4) {
+                if (!std::regex_match(o.err, limit_line)) bad = "exit 4 with stderr: " + o.err.substr(0, 500);
+                else if (o.err.find("time limit of") != std::string::npos && o.err.find("of " + ts + " s") == std::string::npos)
+                    bad = "exit 4 naming another limit: " + o.err;
+            } else {
+                bad = "exit " + std::to_string(o.code) + ": " + o.err.substr(0, 500);
+            }
+            std::lock_guard<std::mutex> lk(m);
+            if (!bad.empty()) failures.push_back(what + ": " + bad);
+            auto& c = tally[all[i].name];
+            (o.code == 0 ? c.first : c.second) += o.code == 0 || o.code == 4;
+        }
+    };
+    std::vector<std::thread> threads;
+    for (int w = 0; w < kWorkers; ++w) threads.emplace_back(worker, w);
+    for (auto& t : threads) t.join();
+    close(pipe_fds[0]);
+    close(pipe_fds[1]);
+
+    std::string summary;
+    int zeros = 0, fours = 0;
+    for (const auto& [name, c] : tally) {
+        summary += "\n  " + name + ": " + std::to_string(c.first) + " answered, " + std::to_string(c.second) + " limited";
+        zeros += c.first;
+        fours += c.second;
+    }
+    BOOST_TEST_MESSAGE(runs.load() << " limited runs:" << summary);
+    for (const auto& f : failures) BOOST_ERROR(f);
+    BOOST_TEST(runs.load() >= 30, "too few runs in " << kBudgetSeconds << " s: " << runs.load());
+    // The spread of limits must both let calls finish and stop them.
+    BOOST_TEST(zeros > 0);
+    BOOST_TEST(fours > 0);
+}
