@@ -136,19 +136,35 @@ playout(S, D, K0, K, End) :-
 %   Drops the answer tables of the game's tabled (recursive) predicates; they are
 %   keyed by state and would otherwise grow with every state visited.
 reset_game_tables :-
-    (   current_table(game:_, _)
+    (   game_untabled
+    ->  true
+    ;   current_table(game:_, _)
     ->  abolish_module_tables(game)
     ;   true
+    ).
+
+%   game_untabled: the game loaded by load_game_text/1 has no tabled predicates.
+%   Checked once per load, so that a playout of such a game does not look for tables.
+:- dynamic game_untabled/0.
+
+set_game_untabled :-
+    retractall(game_untabled),
+    (   predicate_property(game:H, tabled),
+        \+ predicate_property(game:H, imported_from(_))
+    ->  true
+    ;   assertz(game_untabled)
     ).
 
 %!  load_game_text(+Text:string) is det.
 %   Loads the generated program text (sc::emit_prolog) as the module `game`,
 %   replacing the game loaded before and dropping every table. The text is our
 %   own clauses with the game's symbols as quoted atoms; it is compiled, never
-%   called, except for its own directives (module, style_check, dynamic, table).
+%   called, except for its own directives (module, use_module of library(ordsets),
+%   style_check, dynamic, table).
 %   @error gdlsc_load(Messages) when the text does not compile.
 load_game_text(Text) :-
     abolish_all_tables,
+    retractall(game_untabled),
     retractall(load_message(_)),
     setup_call_cleanup(
         ( open_string(Text, In), nb_setval(gdlsc_loading, true) ),
@@ -159,6 +175,7 @@ load_game_text(Text) :-
     ->  true
     ;   throw(error(gdlsc_load(Ms), _))
     ),
+    set_game_untabled,
     forall(on_game_loaded, true).
 
 %!  on_game_loaded is nondet.

@@ -303,7 +303,7 @@ body((A, B), Ctx, O, Cs) :- !,
 %   ( ground(Vs) -> Body1 ; Body2 ): the generator's two orders of the same
 %   literals, for different binding modes; logically one conjunction. Regression
 %   binds nothing of the caller's, so it takes the general order, Body2.
-body((ground(_) -> _ ; B), Ctx, O, Cs) :- !, body(B, Ctx, O, Cs).
+body((C -> _ ; B), Ctx, O, Cs) :- ground_tests(C), !, body(B, Ctx, O, Cs).
 %   A disjunction is regressed as a subformula (like a negation): enumerating
 %   its branches as alternatives of the whole clause would copy the rest of the
 %   body into each branch, exponentially in the length of the history.
@@ -317,6 +317,8 @@ body(\+ G, Ctx, O, [N]) :- !,
 body(memberchk(F, S), Ctx, _, [R]) :- arg(2, Ctx, SV), S == SV, !,
     arg(4, Ctx, Sit), rf_true(F, Sit, R), R \== false.
 body(member(F, S), Ctx, _, [R]) :- arg(2, Ctx, SV), S == SV, !,
+    arg(4, Ctx, Sit), rf_true(F, Sit, R), R \== false.
+body(ord_memberchk(F, S), Ctx, _, [R]) :- arg(2, Ctx, SV), S == SV, !,
     arg(4, Ctx, Sit), rf_true(F, Sit, R), R \== false.
 body(role_index(Ro, I), _, O, Cs) :- !,
     game:role_index(Ro0, I),
@@ -344,6 +346,10 @@ body(G, _, _, _) :- atom(G), atom_concat('g:', Name, G), !,
     R == true.
 body(G, _, _, _) :-
     throw(error(gdlsc_unsupported(compiled_goal(G)), regress/3)).
+
+%   The condition of a generator's binding-mode test: ground(V), ... (one per variable).
+ground_tests((A, B)) :- !, ground_tests(A), ground_tests(B).
+ground_tests(ground(_)).
 
 branch((A ; B), Ctx, O, Cs) :- !, ( branch(A, Ctx, O, Cs) ; branch(B, Ctx, O, Cs) ).
 branch(G, Ctx, O, Cs) :- body(G, Ctx, O, Cs).
