@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "prolog/engine.h"
+#include "query/engines_smt.h"
 #include "query/errors.h"
 #include "query/regression_query.h"
 
@@ -11,9 +12,9 @@ namespace gdlsc::query {
 
 const std::vector<EngineEntry>& engines() {
     static const std::vector<EngineEntry> all = {
-        {"progression", &progression_query},
-        {"regression", &regression_query},
-        {"smt", {}},
+        {"progression", &progression_query, {}},
+        {"regression", &regression_query, {}},
+        {"smt", &smt_query, &smt_not_applicable},
     };
     return all;
 }
@@ -57,15 +58,24 @@ Answer run_query(const gdl::Program& program, const gdl::Analysis& analysis, con
     QueryContext ctx{program, analysis, formula, history, sit};
 
     Answer first;
+    std::string skipped;
     for (size_t i = 0; i < chosen.size(); ++i) {
+        if (options.engine == "all" && chosen[i]->not_applicable) {
+            std::string why = chosen[i]->not_applicable(ctx);
+            if (!why.empty()) {
+                skipped += "note: " + chosen[i]->name + " skipped: " + why + "\n";
+                continue;
+            }
+        }
         Answer a = chosen[i]->run(ctx);
         a.engine = chosen[i]->name;
-        if (i == 0) first = a;
+        if (first.engine.empty()) first = a;
         else if (!same(first, a))
             throw UserError("engines disagree:\n  " + first.engine + " says " + summary(first) + "\n  " + a.engine +
                                 " says " + summary(a),
                             kExitDisagreement);
     }
+    if (!skipped.empty()) first.explanation = skipped + first.explanation;
     return first;
 }
 

@@ -37,6 +37,9 @@ using EngineFn = std::function<Answer(const QueryContext&)>;
 struct EngineEntry {
     std::string name;
     EngineFn run;  ///< empty: the engine is not available in this build
+    /// Why the engine does not apply to a query ("" or empty function: it applies). `all`
+    /// skips such an engine and says so in the answer's explanation.
+    std::function<std::string(const QueryContext&)> not_applicable;
 };
 
 /// The engines, in the order `all` runs them.

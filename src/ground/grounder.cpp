@@ -1,0 +1,469 @@
+// The grounder (see grounder.h for the algorithm). Rules are first normalised: bodies
+// in disjunctive normal form (or/and/not pushed down to literals), variables numbered,
+// so that an instance is a vector of bound terms. Matching is a nested loop join over the
+// possible atoms of each relation and step, choosing next the literal with the most bound
+// variables; distinct is tested as soon as both sides are bound.
+#include "ground/grounder.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+#include <unordered_set>
+
+namespace gdlsc::ground {
+
+using gdl::Literal;
+using gdl::Term;
+
+StepKind step_kind(const gdl::Analysis& analysis, const gdl::Signature& sig) {
+    const std::string& n = sig.name;
+    if (n == "true" || n == "legal" || n == "terminal" || n == "goal") return StepKind::Fluent;
+    if (n == "does" || n == "next" || n == "sees") return StepKind::Action;
+    if (n == "init" || n == "role" || n == "base" || n == "input" || n == "percept") return StepKind::Static;
+    auto it = analysis.predicates.find(sig);
+    if (it == analysis.predicates.end()) return StepKind::Static;
+    switch (it->second.cls) {
+        case gdl::PredicateClass::Static: return StepKind::Static;
+        case gdl::PredicateClass::DerivedFluent: return StepKind::Fluent;
+        case gdl::PredicateClass::ActionPredicate: return StepKind::Action;
+    }
+    return StepKind::Static;
+}
+
+namespace {
+
+// A term pattern with numbered variables.
+struct Pat {
+    int var = -1;  // >= 0: variable number
+    std::string name;
+    std::vector<Pat> args;
+    bool compound = false;
+};
+
+using Binding = std::vector<const Term*>;
+
+Pat compile(const Term& t, std::map<std::string, int>& vars) {
+    Pat p;
+    if (t.is_variable()) {
+        auto [it, fresh] = vars.emplace(t.name, static_cast<int>(vars.size()));
+        p.var = it->second;
+        return p;
+    }
+    p.name = t.name;
+    p.compound = t.is_compound();
+    for (const auto& a : t.args) p.args.push_back(compile(a, vars));
+    return p;
+}
+
+void pat_vars(const Pat& p, std::vector<int>& out) {
+    if (p.var >= 0) {
+        if (std::find(out.begin(), out.end(), p.var) == out.end()) out.push_back(p.var);
+        return;
+    }
+    for (const auto& a : p.args) pat_vars(a, out);
+}
+
+// Matches p against the ground term t, binding variables; records new bindings in trail.
+bool match(const Pat& p, const Term& t, Binding& b, std::vector<int>& trail) {
+    if (p.var >= 0) {
+        if (b[p.var]) return *b[p.var] == t;
+        b[p.var] = &t;
+        trail.push_back(p.var);
+        return true;
+    }
+    if (p.compound != t.is_compound() || p.name != t.name || p.args.size() != t.args.size()) return false;
+    for (size_t i = 0; i < p.args.size(); ++i)
+        if (!match(p.args[i], t.args[i], b, trail)) return false;
+    return true;
+}
+
+Term instantiate(const Pat& p, const Binding& b) {
+    if (p.var >= 0) return *b[p.var];
+    if (!p.compound) return Term::constant(p.name);
+    std::vector<Term> args;
+    args.reserve(p.args.size());
+    for (const auto& a : p.args) args.push_back(instantiate(a, b));
+    return Term::compound(p.name, std::move(args));
+}
+
+struct NLit {
+    enum Kind { Pos, Neg, Distinct, Equal } kind = Pos;
+    Pat atom;  // Pos/Neg: the relational atom (true(F), does(R,M), p(...))
+    std::string rel;
+    size_t arity = 0;
+    StepKind sk = StepKind::Static;
+    Pat a, b;  // Distinct/Equal
+    std::vector<int> vars;
+};
+
+struct NRule {
+    Pat head;
+    std::string head_rel;
+    size_t head_arity = 0;
+    StepKind sk = StepKind::Static;
+    std::vector<NLit> body;
+    std::vector<size_t> pos;  // indices of Pos literals
+    int nvars = 0;
+    gdl::Location loc;
+};
+
+using Conj = std::vector<std::pair<Literal, bool>>;  // (atom or distinct literal, negated)
+
+// Disjunctive normal form of a body literal under `neg` negations.
+std::vector<Conj> dnf(const Literal& l, bool neg) {
+    auto product = [](const std::vector<std::vector<Conj>>& parts) {
+        std::vector<Conj> out{{}};
+        for (const auto& part : parts) {
+            std::vector<Conj> next;
+            for (const auto& c : out)
+                for (const auto& d : part) {
+                    Conj e = c;
+                    e.insert(e.end(), d.begin(), d.end());
+                    next.push_back(std::move(e));
+                }
+            out = std::move(next);
+        }
+        return out;
+    };
+    auto sum = [](const std::vector<std::vector<Conj>>& parts) {
+        std::vector<Conj> out;
+        for (const auto& part : parts) out.insert(out.end(), part.begin(), part.end());
+        return out;
+    };
+    switch (l.kind) {
+        case Literal::Kind::Atom:
+        case Literal::Kind::Distinct: return {Conj{{l, neg}}};
+        case Literal::Kind::Not: return dnf(l.sub.at(0), !neg);
+        case Literal::Kind::Or:
+        case Literal::Kind::And: {
+            std::vector<std::vector<Conj>> parts;
+            for (const auto& s : l.sub) parts.push_back(dnf(s, neg));
+            bool conj = (l.kind == Literal::Kind::And) != neg;
+            return conj ? product(parts) : sum(parts);
+        }
+    }
+    return {};
+}
+
+bool mentions_knows(const Literal& l) {
+    bool found = false;
+    gdl::for_each_atom(l, [&](const Term& t, bool) { found = found || t.name == "knows"; });
+    return found;
+}
+
+class Grounder {
+public:
+    Grounder(const gdl::Program& p, const gdl::Analysis& a, const std::vector<JointMove>& moves,
+             const GroundLimits& lim)
+        : program_(p), analysis_(a), moves_(moves), limits_(lim) {
+        out_.horizon = static_cast<int>(moves.size());
+        out_.roles = a.roles;
+    }
+
+    GroundProgram run() {
+        normalise();
+        collect_rule_terms();
+        const int n = out_.horizon;
+        phase_ = -1;
+        run_phase(-1);
+        for (AtomId id : possible_of("init", 1, -1)) {
+            AtomId t = add_possible(Term::compound("true", out_.atoms[id].atom.args), 0);
+            add_rule({t, {id}, {}});
+        }
+        for (int i = 0; i <= n; ++i) {
+            phase_ = i;
+            if (i < n) {
+                const JointMove& jm = moves_[i];
+                for (size_t r = 0; r < jm.size() && r < out_.roles.size(); ++r) {
+                    AtomId d = add_possible(Term::compound("does", {Term::constant(out_.roles[r]), jm[r]}), i);
+                    add_rule({d, {}, {}});
+                }
+            }
+            run_phase(i);
+            if (i < n)
+                for (AtomId id : possible_of("next", 1, i)) {
+                    AtomId t = add_possible(Term::compound("true", out_.atoms[id].atom.args), i + 1);
+                    add_rule({t, {id}, {}});
+                }
+        }
+        out_.index_rules();
+        return std::move(out_);
+    }
+
+private:
+    const gdl::Program& program_;
+    const gdl::Analysis& analysis_;
+    const std::vector<JointMove>& moves_;
+    GroundLimits limits_;
+    GroundProgram out_;
+    std::vector<NRule> rules_;
+    int phase_ = -1;  // -1: statics; i: step i
+    std::vector<bool> possible_;
+    std::unordered_map<std::string, std::vector<AtomId>> by_key_;  // possible atoms per relation/step
+    std::unordered_map<std::string, std::pair<size_t, size_t>> delta_;  // [from, to) per key this round
+    std::unordered_set<std::string> instances_;
+
+    static std::string key(const std::string& rel, size_t arity, int step) {
+        return rel + "/" + std::to_string(arity) + "@" + std::to_string(step);
+    }
+    const std::vector<AtomId>& possible_of(const std::string& rel, size_t arity, int step) {
+        return by_key_[key(rel, arity, step)];
+    }
+
+    void normalise() {
+        for (const auto& r : program_.rules) {
+            for (const auto& l : r.body)
+                if (mentions_knows(l))
+                    throw NotApplicable(r.loc.str() + ": knows in the rules (GDL-III): the ground engine "
+                                                      "does not apply to this game");
+            std::vector<std::vector<Conj>> parts;
+            for (const auto& l : r.body) parts.push_back(dnf(l, false));
+            std::vector<Conj> bodies{{}};
+            for (const auto& part : parts) {
+                std::vector<Conj> next;
+                for (const auto& c : bodies)
+                    for (const auto& d : part) {
+                        Conj e = c;
+                        e.insert(e.end(), d.begin(), d.end());
+                        next.push_back(std::move(e));
+                    }
+                bodies = std::move(next);
+            }
+            for (const auto& body : bodies) rules_.push_back(make_rule(r, body));
+        }
+    }
+
+    NRule make_rule(const gdl::Rule& r, const Conj& body) {
+        std::map<std::string, int> vars;
+        NRule nr;
+        nr.loc = r.loc;
+        // Number positive literals' variables first, so a binding order exists.
+        for (const auto& [l, neg] : body) {
+            if (l.kind != Literal::Kind::Atom || neg) continue;
+            NLit x;
+            x.kind = NLit::Pos;
+            x.atom = compile(l.atom, vars);
+            x.rel = l.atom.name;
+            x.arity = l.atom.args.size();
+            x.sk = step_kind(analysis_, gdl::signature(l.atom));
+            pat_vars(x.atom, x.vars);
+            nr.pos.push_back(nr.body.size());
+            nr.body.push_back(std::move(x));
+        }
+        for (const auto& [l, neg] : body) {
+            if (l.kind == Literal::Kind::Atom && !neg) continue;
+            NLit x;
+            if (l.kind == Literal::Kind::Atom) {
+                x.kind = NLit::Neg;
+                x.atom = compile(l.atom, vars);
+                x.rel = l.atom.name;
+                x.arity = l.atom.args.size();
+                x.sk = step_kind(analysis_, gdl::signature(l.atom));
+                pat_vars(x.atom, x.vars);
+            } else {
+                x.kind = neg ? NLit::Equal : NLit::Distinct;
+                x.a = compile(l.atom.args.at(0), vars);
+                x.b = compile(l.atom.args.at(1), vars);
+                pat_vars(x.a, x.vars);
+                pat_vars(x.b, x.vars);
+            }
+            nr.body.push_back(std::move(x));
+        }
+        nr.head = compile(r.head, vars);
+        nr.head_rel = r.head.name;
+        nr.head_arity = r.head.args.size();
+        nr.sk = step_kind(analysis_, gdl::signature(r.head));
+        nr.nvars = static_cast<int>(vars.size());
+        return nr;
+    }
+
+    void collect_rule_terms() {
+        std::set<Term> u;
+        std::function<void(const Term&)> sub = [&](const Term& t) {
+            for (const auto& a : t.args) sub(a);
+            if (t.is_ground()) u.insert(t);
+        };
+        for (const auto& r : program_.rules) {
+            for (const auto& a : r.head.args) sub(a);
+            for (const auto& l : r.body)
+                gdl::for_each_atom(l, [&](const Term& t, bool) {
+                    for (const auto& a : t.args) sub(a);
+                });
+        }
+        for (const auto& r : analysis_.roles) u.insert(Term::constant(r));
+        out_.rule_terms.assign(u.begin(), u.end());
+    }
+
+    int lit_step(StepKind sk, int step) const { return sk == StepKind::Static ? -1 : step; }
+
+    bool in_phase(const NRule& r, int step) const {
+        if (step < 0) return r.sk == StepKind::Static;
+        if (r.sk == StepKind::Fluent) return true;
+        return r.sk == StepKind::Action && step < out_.horizon;
+    }
+
+    void check_limits() {
+        if (out_.atoms.size() > limits_.max_atoms || out_.rules.size() > limits_.max_rules)
+            throw TooLarge("the ground program for steps 0.." + std::to_string(out_.horizon) +
+                           " passed the size bound (" + std::to_string(limits_.max_atoms) + " atoms, " +
+                           std::to_string(limits_.max_rules) + " rules) while grounding " +
+                           (phase_ < 0 ? std::string("the static relations") : "step " + std::to_string(phase_)) +
+                           ": " + out_.size_text());
+    }
+
+    AtomId add_possible(const Term& atom, int step) {
+        AtomId id = out_.intern(atom, step);
+        if (possible_.size() <= id) possible_.resize(id + 1, false);
+        if (!possible_[id]) {
+            possible_[id] = true;
+            by_key_[key(atom.name, atom.args.size(), step)].push_back(id);
+        }
+        check_limits();
+        return id;
+    }
+
+    void add_rule(GroundRule r) {
+        out_.rules.push_back(std::move(r));
+        check_limits();
+    }
+
+    // One phase to its fixpoint, semi-naive: after the first round, an instance must use
+    // at least one atom that became possible in the previous round.
+    void run_phase(int step) {
+        std::vector<const NRule*> rules;
+        for (const auto& r : rules_)
+            if (in_phase(r, step)) rules.push_back(&r);
+        std::unordered_map<std::string, size_t> seen;  // per key: atoms already used as "old"
+        bool first = true;
+        while (true) {
+            // The delta of this round: atoms of each key added since the last round.
+            delta_.clear();
+            bool any = false;
+            for (const auto& [k, ids] : by_key_) {
+                size_t from = first ? 0 : seen[k];
+                if (ids.size() > from) any = true;
+                delta_[k] = {from, ids.size()};
+            }
+            if (!first && !any) break;
+            for (const NRule* r : rules) {
+                if (first) {
+                    ground_rule(*r, step, -1);
+                    continue;
+                }
+                for (size_t j : r->pos) {
+                    const NLit& l = r->body[j];
+                    auto d = delta_.find(key(l.rel, l.arity, lit_step(l.sk, step)));
+                    if (d != delta_.end() && d->second.second > d->second.first) ground_rule(*r, step, static_cast<int>(j));
+                }
+            }
+            for (const auto& [k, range] : delta_) seen[k] = range.second;
+            first = false;
+        }
+    }
+
+    // Instances of r at `step`; the literal `delta_lit` (if >= 0) only takes atoms from the
+    // current round's delta, the others take every atom possible when the round began.
+    void ground_rule(const NRule& r, int step, int delta_lit) {
+        Binding b(r.nvars, nullptr);
+        std::vector<bool> done(r.body.size(), false);
+        std::vector<AtomId> pos;
+        join(r, step, delta_lit, b, done, pos, 0);
+    }
+
+    bool bound(const NLit& l, const Binding& b) const {
+        for (int v : l.vars)
+            if (!b[v]) return false;
+        return true;
+    }
+
+    void join(const NRule& r, int step, int delta_lit, Binding& b, std::vector<bool>& done,
+              std::vector<AtomId>& pos, size_t depth) {
+        // Tests whose variables are all bound.
+        for (size_t i = 0; i < r.body.size(); ++i) {
+            const NLit& l = r.body[i];
+            if (done[i] || (l.kind != NLit::Distinct && l.kind != NLit::Equal) || !bound(l, b)) continue;
+            bool eq = instantiate(l.a, b) == instantiate(l.b, b);
+            if (eq != (l.kind == NLit::Equal)) return;
+        }
+        // Next positive literal: the delta literal first, then the one with most bound variables.
+        int best = -1, best_score = -1;
+        for (size_t j : r.pos) {
+            if (done[j]) continue;
+            if (static_cast<int>(j) == delta_lit) {
+                best = static_cast<int>(j);
+                break;
+            }
+            int score = 0;
+            for (int v : r.body[j].vars) score += b[v] ? 2 : 0;
+            score -= static_cast<int>(r.body[j].vars.size());
+            if (best < 0 || score > best_score) best = static_cast<int>(j), best_score = score;
+        }
+        if (best < 0) {
+            emit(r, step, b, pos);
+            return;
+        }
+        const NLit& l = r.body[best];
+        const std::string k = key(l.rel, l.arity, lit_step(l.sk, step));
+        auto d = delta_.find(k);
+        if (d == delta_.end()) return;  // no atom of this relation was possible when the round began
+        const std::vector<AtomId>& ids = by_key_[k];  // a reference stays valid when the map grows
+        size_t from = best == delta_lit ? d->second.first : 0, to = d->second.second;
+        done[best] = true;
+        std::vector<int> trail;
+        for (size_t i = from; i < to; ++i) {
+            AtomId id = ids[i];
+            trail.clear();
+            if (match(l.atom, out_.atoms[id].atom, b, trail)) {
+                pos.push_back(id);
+                join(r, step, delta_lit, b, done, pos, depth + 1);
+                pos.pop_back();
+            }
+            for (int v : trail) b[v] = nullptr;
+        }
+        done[best] = false;
+    }
+
+    void emit(const NRule& r, int step, const Binding& b, const std::vector<AtomId>& pos) {
+        for (int v = 0; v < r.nvars; ++v)
+            if (!b[v])
+                throw NotApplicable(r.loc.str() + ": a variable of this rule is not bound by a positive literal");
+        std::vector<AtomId> neg;
+        for (const auto& l : r.body) {
+            if (l.kind != NLit::Neg) continue;
+            Term a = instantiate(l.atom, b);
+            int s = lit_step(l.sk, step);
+            bool complete = s < phase_;  // statics before step 0, earlier steps before later ones
+            std::int64_t id = out_.find(a, s);
+            bool can_be_true = id >= 0 && static_cast<size_t>(id) < possible_.size() && possible_[id];
+            if (complete && !can_be_true) continue;  // never true: the literal holds
+            AtomId nid = out_.intern(a, s);
+            if (possible_.size() <= nid) possible_.resize(nid + 1, false);
+            neg.push_back(nid);
+        }
+        Term head = instantiate(r.head, b);
+        int hs = lit_step(r.sk, step);
+        // Keep each instance once (semi-naive rounds may meet one twice).
+        std::vector<AtomId> p = pos;
+        std::sort(p.begin(), p.end());
+        p.erase(std::unique(p.begin(), p.end()), p.end());
+        std::sort(neg.begin(), neg.end());
+        neg.erase(std::unique(neg.begin(), neg.end()), neg.end());
+        AtomId h = add_possible(head, hs);
+        std::string inst = std::to_string(h) + ":";
+        for (AtomId x : p) inst += std::to_string(x) + ",";
+        inst += ":";
+        for (AtomId x : neg) inst += std::to_string(x) + ",";
+        if (!instances_.insert(inst).second) return;
+        add_rule({h, std::move(p), std::move(neg)});
+    }
+};
+
+}  // namespace
+
+GroundProgram ground_program(const gdl::Program& program, const gdl::Analysis& analysis,
+                             const std::vector<JointMove>& moves, const GroundLimits& limits) {
+    return Grounder(program, analysis, moves, limits).run();
+}
+
+}  // namespace gdlsc::ground

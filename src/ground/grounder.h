@@ -1,0 +1,34 @@
+// The grounder: a validated game and a ground history of n joint moves give the relevant
+// ground program for steps 0..n (DESIGN §3.3). Every rule instance whose positive body
+// atoms can possibly be true is kept; negative literals are kept for the solver (dropped
+// only when their atom can never be true), `distinct` is decided on ground terms.
+#pragma once
+#include <vector>
+
+#include "gdl/analysis.h"
+#include "gdl/program.h"
+#include "ground/ground_program.h"
+
+namespace gdlsc::ground {
+
+/// One joint move: a ground move per role, in role order.
+using JointMove = std::vector<gdl::Term>;
+
+/// The time class of relation `sig` (keywords by their convention, others by analysis).
+StepKind step_kind(const gdl::Analysis& analysis, const gdl::Signature& sig);
+
+/// Grounds `program` for the history `moves` (n = moves.size()): static atoms, then per
+/// step i the does@i facts of the i-th joint move, the fluents and action predicates of
+/// step i, and the frame rules `true@0(f) :- init(f)`, `true@i+1(f) :- next@i(f)`.
+///
+///     possible := {}                     -- atoms that may be true (an over-approximation)
+///     for each phase (static, step 0, ..., step n):
+///         ground every rule of the phase against possible (positive atoms only);
+///         repeat with at least one positive atom new in the last round (semi-naive)
+///         until no new atom; keep each instance (head, pos, neg) once
+///
+/// Throws TooLarge beyond `limits`, NotApplicable for `knows` in the rules.
+GroundProgram ground_program(const gdl::Program& program, const gdl::Analysis& analysis,
+                             const std::vector<JointMove>& moves, const GroundLimits& limits = {});
+
+}  // namespace gdlsc::ground
