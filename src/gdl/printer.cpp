@@ -68,9 +68,6 @@ bool kif_keyword(const std::string& n) {
 std::string infix_constant(const std::string& n) {
     return infix_ident(n) || infix_number(n) || string_token(n) ? n : quote(n, '\'');
 }
-std::string kif_symbol(const std::string& n) {
-    return kif_bare_symbol(n) || string_token(n) ? n : quote(n, '|');
-}
 
 /// The name a variable would like in syntax `s`.
 std::string natural_name(const std::string& n, Syntax s) {
@@ -171,7 +168,7 @@ private:
     std::string compound(const Term& t, bool rel) const {
         bool keyword = rel && (kif_ ? kif_keyword(t.name) : infix_keyword(t.name));
         std::string s;
-        if (kif_) s = "(" + (kif_bare_symbol(t.name) && !keyword ? t.name : quote(t.name, '|'));
+        if (kif_) s = "(" + (keyword ? quote(t.name, '|') : kif_symbol(t.name));
         else s = (infix_ident(t.name) && !keyword ? t.name : quote(t.name, '\'')) + "(";
         for (size_t i = 0; i < t.args.size(); ++i) s += (kif_ ? " " : i ? ", " : "") + term(t.args[i]);
         return s + ")";
@@ -202,13 +199,6 @@ std::vector<std::string> variables(const Rule& r) {
 }
 
 }  // namespace
-
-bool kif_bare_symbol(const std::string& n) {
-    if (n.empty() || n[0] == '?' || n[0] == '"') return false;
-    for (char c : n)
-        if (std::isspace(static_cast<unsigned char>(c)) || c == '(' || c == ')' || c == ';' || c == '|') return false;
-    return true;
-}
 
 std::string print_rule(const Rule& r, Syntax s) { return Printer(s, name_variables(variables(r), s)).rule(r); }
 

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "gdl/kif_lexer.h"
+
 namespace gdlsc::gdl {
 
 Term Term::constant(std::string name, Location loc) {
@@ -46,9 +48,9 @@ void Term::collect_variables(std::vector<std::string>& out) const {
 std::string Term::to_kif() const {
     switch (kind) {
         case Kind::Variable: return "?" + name;
-        case Kind::Constant: return name;
+        case Kind::Constant: return kif_symbol(name);
         case Kind::Compound: {
-            std::string s = "(" + name;
+            std::string s = "(" + kif_symbol(name);
             for (const auto& a : args) s += " " + a.to_kif();
             return s + ")";
         }

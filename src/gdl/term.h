@@ -29,7 +29,8 @@ struct Term {
     bool is_ground() const;
     /// Collects variable names in order of first occurrence (no duplicates).
     void collect_variables(std::vector<std::string>& out) const;
-    /// KIF rendering: `(f a ?x)`, `a`, `?x`.
+    /// KIF rendering: `(f a ?x)`, `a`, `?x`; symbols as the printer writes them (kif_symbol),
+    /// so a ground term reads back through the KIF lexer as itself.
     std::string to_kif() const;
 
     /// Structural equality, ignoring locations.

@@ -8,14 +8,15 @@
 #include <set>
 #include <sstream>
 
+#include "gdl/kif_lexer.h"
 #include "prolog/engine.h"
 #include "query/errors.h"
 #include "query/diagnostic_error.h"
-#include "query/sexpr.h"
 
 namespace gdlsc::query {
 namespace {
 
+using gdl::SExpr;
 using gdl::Term;
 
 class Parser {
@@ -35,6 +36,11 @@ public:
         const std::string& op = e.items[0].atom;
         size_t n = e.items.size() - 1;
         auto arg = [&](size_t i) { return term(e.items[i]); };
+        if (e.items[0].quoted && connective(op)) {  // `(|not| a)`: the game's relation not/1
+            std::vector<Term> args;
+            for (size_t i = 1; i <= n; ++i) args.push_back(arg(i));
+            return relation(op, std::move(args), e, false);
+        }
         if (op == "not") {
             if (!want(e, n == 1, "'not' takes one formula")) return bad();
             return Term::compound("not", {formula(e.items[1])}, e.loc);
@@ -84,14 +90,22 @@ private:
         return ok;
     }
 
-    Term relation(const std::string& name, std::vector<Term> args, const SExpr& e) {
+    /// The words of the query language that a `|quoted|` symbol does not stand for.
+    static bool connective(const std::string& op) {
+        static const std::set<std::string> words = {"not",   "and",   "or",       "distinct",
+                                                    "exists", "forall", "knows", "kwhether"};
+        return words.count(op) > 0;
+    }
+
+    /// `keywords`: the GDL keywords true, does, distinct, not, or, and are no relation here.
+    Term relation(const std::string& name, std::vector<Term> args, const SExpr& e, bool keywords = true) {
         if (name == "terminal" && args.empty()) return Term::constant("terminal", e.loc);
         static const std::set<std::string> special = {"true", "does", "distinct", "not", "or", "and"};
-        if (!a_.find(name, args.size()) || special.count(name)) {
+        if (!a_.find(name, args.size()) || (keywords && special.count(name))) {
             std::string hint;
             for (const auto& [sig, info] : a_.predicates)
                 if (sig.name == name) hint += (hint.empty() ? "" : ", ") + sig.str();
-            diags_.error(e.loc, "unknown relation " + name + "/" + std::to_string(args.size()) + " in this game",
+            diags_.error(e.loc, "unknown relation " + gdl::kif_symbol(name) + "/" + std::to_string(args.size()) + " in this game",
                          hint.empty() ? "" : "the game has " + hint);
             return bad();
         }
@@ -102,8 +116,8 @@ private:
         Term t = term(e);
         if (t.is_constant() && std::find(a_.roles.begin(), a_.roles.end(), t.name) == a_.roles.end()) {
             std::string rs;
-            for (const auto& r : a_.roles) rs += (rs.empty() ? "" : " ") + r;
-            diags_.error(e.loc, "unknown role " + t.name, "the roles are: " + rs);
+            for (const auto& r : a_.roles) rs += (rs.empty() ? "" : " ") + gdl::kif_symbol(r);
+            diags_.error(e.loc, "unknown role " + t.to_kif(), "the roles are: " + rs);
         } else if (t.is_compound()) {
             diags_.error(e.loc, "a role is a constant or a variable, not " + t.to_kif());
         }
@@ -156,7 +170,7 @@ private:
     }
 
     Term term(const SExpr& e) {
-        Term t = to_term(e, diags_);
+        Term t = gdl::sexpr_term(e, diags_);
         rename(t);
         return t;
     }
@@ -181,7 +195,7 @@ private:
 Formula parse_formula(const std::string& text, const gdl::Analysis& analysis, const std::string& source_name) {
     auto src = gdl::make_source(source_name, text);
     gdl::Diagnostics diags;
-    auto es = read_sexprs(src, diags);
+    auto es = gdl::read_sexprs(src, diags);
     Formula f;
     f.text = text;
     Parser p(analysis, diags);

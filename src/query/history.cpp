@@ -4,17 +4,19 @@
 #include <set>
 #include <sstream>
 
+#include "gdl/kif_lexer.h"
 #include "prolog/engine.h"
 #include "query/errors.h"
 #include "query/diagnostic_error.h"
-#include "query/sexpr.h"
 
 namespace gdlsc::query {
 namespace {
 
+using gdl::SExpr;
+
 std::string role_list(const std::vector<std::string>& roles) {
     std::string s;
-    for (const auto& r : roles) s += (s.empty() ? "" : " ") + r;
+    for (const auto& r : roles) s += (s.empty() ? "" : " ") + gdl::kif_symbol(r);
     return s;
 }
 
@@ -40,10 +42,10 @@ Step make_step(const SExpr& list, const std::vector<SExpr>& items, const std::ve
                  role_list(roles) + "); write one move per role, in this order");
     gdl::Diagnostics d;
     for (size_t i = 0; i < moves.size(); ++i) {
-        gdl::Term t = to_term(moves[i], d);
+        gdl::Term t = gdl::sexpr_term(moves[i], d);
         check_diags(d);
         if (!t.is_ground())
-            fail(moves[i].loc, index, "the move " + t.to_kif() + " of role " + roles[i] + " has a variable; moves are ground");
+            fail(moves[i].loc, index, "the move " + t.to_kif() + " of role " + gdl::kif_symbol(roles[i]) + " has a variable; moves are ground");
         s.moves.push_back(std::move(t));
     }
     return s;
@@ -54,7 +56,7 @@ Step make_step(const SExpr& list, const std::vector<SExpr>& items, const std::ve
 History parse_history(const std::string& text, const std::vector<std::string>& roles, const std::string& name) {
     auto src = gdl::make_source(name, text);
     gdl::Diagnostics d;
-    auto es = read_sexprs(src, d);
+    auto es = gdl::read_sexprs(src, d);
     check_diags(d);
     History h;
     for (const auto& e : es) {
@@ -64,7 +66,7 @@ History parse_history(const std::string& text, const std::vector<std::string>& r
                 h.push_back(make_step(e, {e}, roles, index));
                 continue;
             }
-            fail(e.loc, index, "'" + e.atom + "' is not a joint move; write (m1 ... mk), one move per role (" +
+            fail(e.loc, index, "'" + gdl::kif_symbol(e.atom) + "' is not a joint move; write (m1 ... mk), one move per role (" +
                                    role_list(roles) + ")");
         }
         h.push_back(make_step(e, e.items, roles, index));
@@ -85,7 +87,7 @@ History parse_history_file(const std::string& path, const std::vector<std::strin
         std::string padded(static_cast<size_t>(lineno - 1), '\n');
         auto lsrc = gdl::make_source(path, padded + line);
         gdl::Diagnostics d;
-        auto es = read_sexprs(lsrc, d);
+        auto es = gdl::read_sexprs(lsrc, d);
         check_diags(d);
         if (es.empty()) continue;
         size_t index = h.size() + 1;
@@ -138,7 +140,7 @@ gdl::Term check_history(pl::Engine& engine, const History& h) {
                     list += (list.empty() ? "" : " ") + m;
                 }
                 fail(r < s.moves.size() ? s.moves[r].loc : s.loc, i + 1,
-                     "move " + s.moves.at(r).to_kif() + " of role " + role + " is not legal" +
+                     "move " + s.moves.at(r).to_kif() + " of role " + gdl::kif_symbol(role) + " is not legal" +
                          (ms.empty() ? " (the role has no legal move)" : " (legal: " + list + ")"));
             }
             fail(s.loc, i + 1, "the joint move does not fit the game (" + e.to_kif() + ")");

@@ -94,7 +94,7 @@ BOOST_AUTO_TEST_CASE(anonymous_variables_are_fresh_and_avoid_clause_names) {
 
 BOOST_AUTO_TEST_CASE(names_are_case_sensitive_and_tuples_are_terms) {
     auto p = infix_ok("cell((a, 1)) :- col(a), 'Row'(b).");
-    BOOST_TEST(kif(p) == "(<= (cell (tuple a 1)) (col a) (Row b))\n");
+    BOOST_TEST(kif(p) == "(<= (cell (tuple a 1)) (col a) (|Row| b))\n");
     auto q = infix_ok("crossing((C1, (R)), x).");
     BOOST_TEST(q.rules[0].to_kif() == "(crossing (tuple ?C1 ?R) x)");
     BOOST_TEST(q.rules[0].head.args[0].loc.str() == "t.gdl:1:10");

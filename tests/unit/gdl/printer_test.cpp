@@ -54,22 +54,6 @@ Rule canonical(Rule r) {
     return r;
 }
 
-/// What reading a KIF print gives back: bare symbols folded to lower case.
-Rule kif_folded(Rule r) {
-    auto term = [&](auto& self, Term& t) -> void {
-        if (!t.is_variable() && kif_bare_symbol(t.name))
-            for (auto& c : t.name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        for (auto& a : t.args) self(self, a);
-    };
-    auto lit = [&](auto& self, Literal& l) -> void {
-        term(term, l.atom);
-        for (auto& s : l.sub) self(self, s);
-    };
-    term(term, r.head);
-    for (auto& l : r.body) lit(lit, l);
-    return r;
-}
-
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(kif_prints_as_infix) {
@@ -102,7 +86,7 @@ BOOST_AUTO_TEST_CASE(kif_bars_keep_names_verbatim) {
     BOOST_TEST(names == (std::vector<std::string>{"a b", "Not", "?x", "a|b"}), boost::test_tools::per_element());
     BOOST_TEST(p.rules[1].head.name == "<=");
     BOOST_TEST((p.rules[1].body[0].kind == Literal::Kind::Atom));
-    BOOST_TEST(print_kif(p) == "(p |a b| Not |?x| |a\\|b|)\n(<= (|<=| x) (|or| y))\n");
+    BOOST_TEST(print_kif(p) == "(p |a b| |Not| |?x| |a\\|b|)\n(<= (|<=| x) (|or| y))\n");
 }
 
 BOOST_AUTO_TEST_CASE(variables_are_renamed_deterministically_and_never_merged) {
@@ -112,11 +96,12 @@ BOOST_AUTO_TEST_CASE(variables_are_renamed_deterministically_and_never_merged) {
     BOOST_TEST(print_term(Term::variable("Y"), Syntax::Kif) == "?y");
 }
 
-BOOST_AUTO_TEST_CASE(kif_folds_case_on_reading) {
-    // a documented property of KIF: the print keeps the case, reading it back folds it
+BOOST_AUTO_TEST_CASE(kif_folds_bare_case_so_upper_case_names_print_quoted) {
+    // KIF folds bare symbols on reading, so a name with upper case letters prints as |...|
     std::string k = infix_to_kif("bettingRound(X) :- 'Foo', \"Str\".");
-    BOOST_TEST(k == "(<= (bettingRound ?x) Foo \"Str\")\n");
-    BOOST_TEST(print_infix(read_ok(k, Syntax::Kif)) == "bettinground(X) :- foo & \"Str\".\n");
+    BOOST_TEST(k == "(<= (|bettingRound| ?x) |Foo| \"Str\")\n");
+    BOOST_TEST(print_infix(read_ok(k, Syntax::Kif)) == "bettingRound(X) :- 'Foo' & \"Str\".\n");
+    BOOST_TEST(print_infix(read_ok("(<= (BettingRound ?X) Foo)", Syntax::Kif)) == "bettinground(X) :- foo.\n");
 }
 
 BOOST_AUTO_TEST_CASE(long_rules_span_lines) {
@@ -161,12 +146,12 @@ BOOST_AUTO_TEST_CASE(round_trip_over_the_corpus) {
             // same syntax: identical, variable names included
             Program p1 = read_ok(print_program(p, same), same);
             BOOST_TEST((p1.rules == p.rules));
-            // other syntax: identical up to variable names (and case folding for KIF)
+            // other syntax: identical up to variable names
             std::string text = print_program(p, other);
             Program p2 = read_ok(text, other);
             BOOST_REQUIRE_EQUAL(p2.rules.size(), p.rules.size());
             for (size_t i = 0; i < p.rules.size(); ++i) {
-                Rule want = canonical(other == Syntax::Kif ? kif_folded(p.rules[i]) : p.rules[i]);
+                Rule want = canonical(p.rules[i]);
                 if (!(canonical(p2.rules[i]) == want)) {
                     BOOST_ERROR("rule " << i << " differs: " << print_rule(p.rules[i], same) << " became "
                                         << print_rule(p2.rules[i], same));

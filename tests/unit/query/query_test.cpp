@@ -160,3 +160,65 @@ BOOST_AUTO_TEST_CASE(command_line) {
     BOOST_TEST(r.err.find(bad + ":3:6: history step 2: move (mark 1 1) of role oplayer is not legal") != std::string::npos,
                r.err);
 }
+
+// One rule for every KIF text (doc/usage.md, "Symbols and case"): bare symbols fold to lower
+// case, `|...|` is verbatim. So a formula and a history can name every symbol a game can hold,
+// and every answer binding reads back as the same term.
+BOOST_AUTO_TEST_CASE(quoted_and_mixed_case_symbols_through_the_binary) {
+    std::string game = test::temp_file("mixed.kif", R"(
+; Symbols bare KIF cannot carry (spaces, upper case), written |...|.
+(role |White Player|) (role black)
+(init (cell |Top Left| b)) (init (Control |White Player|))
+(<= (legal ?r noop) (role ?r))
+(<= (legal |White Player| (|Mark Here| |Top Left|)) (true (cell |Top Left| b)))
+(<= (next (cell |Top Left| x)) (does |White Player| (|Mark Here| |Top Left|)))
+(<= (next (cell ?c b)) (true (cell ?c b)) (not (does |White Player| (|Mark Here| ?c))))
+(<= (|Is Empty| ?c) (true (cell ?c b)))
+(<= terminal (true (cell |Top Left| x)))
+(<= (goal ?r 100) (role ?r))
+)");
+    auto r = run_gdlsc({"query", game, "(|Is Empty| ?c)"});
+    BOOST_TEST(r.code == 0, r.err);
+    BOOST_TEST(r.out == "holds\n?c = |Top Left|\n");
+    // the binding, pasted back into a formula, names the same symbol
+    r = run_gdlsc({"query", game, "(true (cell |Top Left| b))"});
+    BOOST_TEST(r.out == "holds\n");
+    r = run_gdlsc({"query", game, "(legal |White Player| ?m)"});
+    BOOST_TEST(r.out == "holds\n?m = (|Mark Here| |Top Left|)\n?m = noop\n");
+    // bare symbols fold (Control, TRUE), quoted ones do not (|top left|)
+    r = run_gdlsc({"query", game, "(TRUE (Control ?r))", "--json"});
+    BOOST_TEST(r.out == "{\"holds\":true,\"bindings\":[{\"?r\":\"|White Player|\"}],\"engine\":\"progression\"}\n");
+    r = run_gdlsc({"query", game, "(true (cell |top left| b))"});
+    BOOST_TEST(r.out == "does not hold\n");
+    r = run_gdlsc({"query", game, "--history", "((|Mark Here| |Top Left|) NOOP)", "(and terminal (true (cell ?c ?s)))"});
+    BOOST_TEST(r.code == 0, r.err);
+    BOOST_TEST(r.out == "holds\n?c = |Top Left|, ?s = x\n");
+    std::string hist = test::temp_file("mixed-history.txt", "(|Mark Here| |Top Left|) noop\n");
+    r = run_gdlsc({"query", game, "--history-file", hist, "terminal"});
+    BOOST_TEST(r.out == "holds\n", r.err);
+    // errors print names the way they read back
+    r = run_gdlsc({"query", game, "--history", "((|mark here| |Top Left|) noop)", "terminal"});
+    BOOST_TEST(r.code == 2);
+    BOOST_TEST(r.err.find("<history>:1:2: history step 1: move (|mark here| |Top Left|) of role |White Player| is not "
+                          "legal (legal: (|Mark Here| |Top Left|) noop)") != std::string::npos,
+               r.err);
+    r = run_gdlsc({"query", game, "(legal |white player| ?m)"});
+    BOOST_TEST(r.code == 2);
+    BOOST_TEST(r.err.find("<formula>:1:8: error: unknown role |white player|") != std::string::npos, r.err);
+    BOOST_TEST(r.err.find("the roles are: |White Player| black") != std::string::npos, r.err);
+    // a quoted symbol is never a keyword: (|not| ?r) is the game's relation not/1
+    std::string kw = test::temp_file("keyword.kif", "(role a) (<= (|not| ?x) (role ?x)) (init p) (legal a noop)\n"
+                                                    "(<= terminal (true p)) (goal a 100)\n");
+    r = run_gdlsc({"query", kw, "(and (|not| ?r) (not (|not| b)))"});
+    BOOST_TEST(r.out == "holds\n?r = a\n", r.err);
+    // an infix game keeps case: its bettingRound is |bettingRound| in a formula
+    std::string infix = test::temp_file("mixed.gdl", "role(white).\ninit(bettingRound).\nlegal(white, noop).\n"
+                                                     "next(bettingRound) :- true(bettingRound).\n"
+                                                     "terminal :- true(bettingRound).\ngoal(white, 100).\n");
+    r = run_gdlsc({"query", infix, "(true ?f)"});
+    BOOST_TEST(r.out == "holds\n?f = |bettingRound|\n", r.err);
+    r = run_gdlsc({"query", infix, "(true |bettingRound|)"});
+    BOOST_TEST(r.out == "holds\n");
+    r = run_gdlsc({"query", infix, "(true bettingRound)"});
+    BOOST_TEST(r.out == "does not hold\n");
+}
