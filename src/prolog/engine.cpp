@@ -166,7 +166,7 @@ bool run_once(const PlTerm& goal, const std::string& context, const Limits& lim)
     int rc = 0;
     // The hard bound behind the alarm: a call that outlives its limit by the grace period
     // ends the process (exit 4) instead of hanging it.
-    WatchdogScope watchdog(lim.seconds > 0 ? lim.seconds + kWatchdogGraceSeconds : 0, context, lim.seconds);
+    WatchdogScope watchdog(lim.seconds > 0 ? lim.seconds + kWatchdogGraceSeconds : 0, context.c_str(), lim.seconds);
     try {
         // PL_Q_PASS_EXCEPTION: PlQuery::next_solution() closes the query when it fails, and an
         // exception then stays pending for PlException_qid (PL_exception(0)).

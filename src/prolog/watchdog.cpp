@@ -1,16 +1,17 @@
 // The process watchdog (watchdog.h): one detached thread that sleeps until the current
-// deadline and, if the deadline is still armed when it passes, writes the prepared message
-// with write(2) and calls _exit. Its state is never destroyed, so the thread may outlive
-// main() and watch the static destructors (PL_cleanup) too; firing allocates nothing.
+// deadline and, if the deadline is still armed when it passes, formats the message into a
+// fixed buffer, writes it with write(2) and calls _exit. Arming stores a few words under a
+// lock (it runs around every Prolog call). The state is never destroyed, so the thread may
+// outlive main() and watch the static destructors (PL_cleanup) too.
 #include "prolog/watchdog.h"
 
 #include <unistd.h>
 
 #include <chrono>
 #include <condition_variable>
+#include <cstdio>
 #include <limits>
 #include <mutex>
-#include <sstream>
 #include <thread>
 
 #include "query/errors.h"
@@ -30,7 +31,10 @@ struct Watch {
     std::condition_variable cv;
     long long deadline = kNever;  // steady-clock nanoseconds; kNever: disarmed
     long long waiting_for = kNever;
-    std::string message;          // written as it is when the deadline passes
+    // What the message names: a call (what != nullptr) or the exit (exiting).
+    const char* what = nullptr;
+    double seconds = 0, limit = 0;
+    bool exiting = false;
     int exit_code = kExitLimit;
     bool started = false;
 };
@@ -42,13 +46,28 @@ Watch& watch() {
 }
 
 [[noreturn]] void fire(const Watch& w) {
-    const char* p = w.message.data();
-    size_t left = w.message.size();
+    char msg[1024];
+    int n;
+    if (w.exiting)
+        n = std::snprintf(msg, sizeof msg,
+                          "gdlsc: warning: exiting took more than %g s after the command finished (engine shutdown "
+                          "skipped; the output above is complete)\n",
+                          w.seconds);
+    else if (w.limit > 0)
+        n = std::snprintf(msg, sizeof msg,
+                          "gdlsc: limit: %s was still running after %g s (time limit %g s, not honoured by Prolog): "
+                          "stopped by the watchdog\n",
+                          w.what ? w.what : "a Prolog call", w.seconds, w.limit);
+    else
+        n = std::snprintf(msg, sizeof msg, "gdlsc: limit: %s was still running after %g s: stopped by the watchdog\n",
+                          w.what ? w.what : "a Prolog call", w.seconds);
+    size_t left = n < 0 ? 0 : n >= static_cast<int>(sizeof msg) ? sizeof msg - 1 : static_cast<size_t>(n);
+    const char* p = msg;
     while (left > 0) {
-        ssize_t n = ::write(2, p, left);
-        if (n <= 0) break;
-        p += n;
-        left -= static_cast<size_t>(n);
+        ssize_t k = ::write(2, p, left);
+        if (k <= 0) break;
+        p += k;
+        left -= static_cast<size_t>(k);
     }
     ::_exit(w.exit_code);
 }
@@ -68,11 +87,10 @@ void run(Watch* w) {
 }
 
 // Sets the deadline `seconds` from now (under the lock); wakes the thread if it sleeps longer.
-void arm_locked(Watch& w, double seconds, std::string message, int exit_code) {
+void arm_locked(Watch& w, double seconds) {
     long long span = seconds >= 1e9 ? kNever / 2 : static_cast<long long>(seconds * 1e9);
     w.deadline = now_ns() + span;
-    w.message = std::move(message);
-    w.exit_code = exit_code;
+    w.seconds = seconds;
     if (!w.started) {
         std::thread(run, &w).detach();
         w.started = true;
@@ -81,25 +99,21 @@ void arm_locked(Watch& w, double seconds, std::string message, int exit_code) {
     }
 }
 
-std::string seconds_text(double s) {
-    std::ostringstream o;
-    o << s;
-    return o.str();
-}
-
 }  // namespace
 
-WatchdogScope::WatchdogScope(double seconds, const std::string& what, double limit) {
+WatchdogScope::WatchdogScope(double seconds, const char* what, double limit) {
     if (!(seconds > 0)) return;
-    std::string msg = "gdlsc: limit: " + what + " was still running after " + seconds_text(seconds) + " s";
-    if (limit > 0) msg += " (time limit " + seconds_text(limit) + " s, not honoured by Prolog)";
-    msg += ": stopped by the watchdog\n";
     Watch& w = watch();
     std::lock_guard<std::mutex> lk(w.m);
     saved_deadline_ = w.deadline;
-    saved_message_ = std::move(w.message);
-    saved_code_ = w.exit_code;
-    arm_locked(w, seconds, std::move(msg), kExitLimit);
+    saved_what_ = w.what;
+    saved_seconds_ = w.seconds;
+    saved_limit_ = w.limit;
+    w.what = what;
+    w.limit = limit;
+    w.exiting = false;
+    w.exit_code = kExitLimit;
+    arm_locked(w, seconds);
     armed_ = true;
 }
 
@@ -107,19 +121,23 @@ WatchdogScope::~WatchdogScope() {
     if (!armed_) return;
     Watch& w = watch();
     std::lock_guard<std::mutex> lk(w.m);
-    // Restoring an earlier (outer) deadline needs no wake-up: the thread sleeps until a
-    // deadline no later than this scope's, then re-reads the state.
     w.deadline = saved_deadline_;
-    w.message = std::move(saved_message_);
-    w.exit_code = saved_code_;
+    w.what = saved_what_;
+    w.seconds = saved_seconds_;
+    w.limit = saved_limit_;
+    // An outer deadline earlier than the one the thread sleeps for (it may have passed
+    // while this scope was open) is checked now.
+    if (w.deadline < w.waiting_for) w.cv.notify_one();
 }
 
 void watchdog_arm_exit(int exit_code, double seconds) {
-    std::string msg = "gdlsc: warning: exiting took more than " + seconds_text(seconds) +
-                      " s after the command finished (engine shutdown skipped; the output above is complete)\n";
     Watch& w = watch();
     std::lock_guard<std::mutex> lk(w.m);
-    arm_locked(w, seconds, std::move(msg), exit_code);
+    w.what = nullptr;
+    w.limit = 0;
+    w.exiting = true;
+    w.exit_code = exit_code;
+    arm_locked(w, seconds);
 }
 
 }  // namespace gdlsc::pl

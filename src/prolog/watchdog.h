@@ -7,7 +7,6 @@
 //     ... the Prolog call ... }            // disarmed (or the outer scope restored) here
 //   pl::watchdog_arm_exit(exit_code);      // the command is done: bound the shutdown
 #pragma once
-#include <string>
 
 namespace gdlsc::pl {
 
@@ -21,11 +20,12 @@ constexpr double kWatchdogStartSeconds = 60;
 /// Arms the watchdog for the life of the scope: if the scope is still open `seconds` from
 /// now, the process prints "gdlsc: limit: <what> ..." on stderr and exits with 4 (kExitLimit)
 /// without unwinding (no destructors, no Prolog cleanup, unflushed output is lost).
-/// `limit` is the call's own time limit, named in the message (0: none). Scopes nest (the
-/// outer deadline is restored at the end); seconds <= 0 leaves the watchdog as it is.
+/// `limit` is the call's own time limit, named in the message (0: none). `what` is not
+/// copied (arming costs a lock and a few stores): it must outlive the scope. Scopes nest
+/// (the outer deadline is restored at the end); seconds <= 0 leaves the watchdog as it is.
 class WatchdogScope {
 public:
-    WatchdogScope(double seconds, const std::string& what, double limit = 0);
+    WatchdogScope(double seconds, const char* what, double limit = 0);
     ~WatchdogScope();
     WatchdogScope(const WatchdogScope&) = delete;
     WatchdogScope& operator=(const WatchdogScope&) = delete;
@@ -33,8 +33,8 @@ public:
 private:
     bool armed_ = false;
     long long saved_deadline_ = 0;
-    std::string saved_message_;
-    int saved_code_ = 0;
+    const char* saved_what_ = nullptr;
+    double saved_seconds_ = 0, saved_limit_ = 0;
 };
 
 /// The command has finished with `exit_code` and its output is flushed: from now on the

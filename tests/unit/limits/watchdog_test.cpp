@@ -139,6 +139,20 @@ BOOST_AUTO_TEST_CASE(the_outer_deadline_comes_back_after_an_inner_scope) {
     BOOST_TEST(r2.code == 4);
     BOOST_TEST(r2.err == "gdlsc: limit: inner call was still running after 0.2 s: stopped by the watchdog\n");
     BOOST_TEST(r2.seconds < 10);
+    // the outer deadline passes while a later inner one is armed: it fires as soon as the
+    // inner scope ends (at about 1 s), not at the inner deadline (4 s)
+    auto r3 = run_child([] {
+        WatchdogScope outer(0.3, "outer call");
+        {
+            WatchdogScope inner(4, "inner call");
+            std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+        }
+        hang_in_join();
+    });
+    BOOST_TEST(r3.code == 4);
+    BOOST_TEST(r3.err == "gdlsc: limit: outer call was still running after 0.3 s: stopped by the watchdog\n");
+    BOOST_TEST(r3.seconds >= 1.0);
+    BOOST_TEST(r3.seconds < 3.5);
 }
 
 BOOST_AUTO_TEST_CASE(a_stuck_exit_keeps_the_command_exit_code) {
