@@ -41,7 +41,13 @@ void register_query(CLI::App& app, int& exit_code) {
     auto* h = cmd->add_option("--history", a->history, "joint moves in role order, e.g. '(noop (mark 1 1)) ((mark 2 2) noop)'");
     cmd->add_option("--history-file", a->history_file, "file with one joint move per line")->excludes(h);
     cmd->add_flag("--json", a->json, "print {\"holds\": bool, \"bindings\": [...]}");
-    cmd->add_option("--engine", a->options.engine, "progression (default), regression, smt or all");
+    cmd->add_option("--engine", a->options.engine,
+                    "progression (default), regression, smt (Z3 on the ground program) or all (every engine that "
+                    "applies; exit 3 when they disagree)");
+    cmd->add_option("--max-ground-size", a->options.max_ground_size,
+                    "smt: bound on the ground program's atoms (rules: twice as many); beyond it exit 4")
+        ->default_val(2000000)
+        ->check(CLI::PositiveNumber);
     cmd->add_option("--timeout", a->options.timeout_seconds, "time limit in seconds per Prolog call (0: none)")
         ->default_val(60);
     cmd->callback([a, &exit_code] { exit_code = run_query_command(*a); });

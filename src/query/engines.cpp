@@ -55,7 +55,7 @@ Answer run_query(const gdl::Program& program, const gdl::Analysis& analysis, con
     pl.set_limits(lim);
     pl.load_game(program, analysis);
     gdl::Term sit = check_history(pl, history);
-    QueryContext ctx{program, analysis, formula, history, sit};
+    QueryContext ctx{program, analysis, formula, history, sit, options.max_ground_size};
 
     Answer first;
     std::string skipped;

@@ -39,7 +39,8 @@ auto translating_errors(F&& f) -> decltype(f()) {
     try {
         return f();
     } catch (const ground::TooLarge& e) {
-        throw LimitError(std::string("smt engine: ") + e.what());
+        throw LimitError(std::string("smt engine: ") + e.what() +
+                         "; use a shorter history or a larger --max-ground-size");
     } catch (const ground::NotApplicable& e) {
         throw UserError(std::string("smt engine: ") + e.what());
     } catch (const smt::SmtError& e) {
@@ -66,7 +67,10 @@ Answer smt_query(const QueryContext& ctx) {
         std::string why = smt_not_applicable(ctx);
         if (!why.empty()) throw UserError(why);
         auto t0 = Clock::now();
-        ground::GroundProgram gp = ground::ground_program(ctx.program, ctx.analysis, joint_moves(ctx.history));
+        ground::GroundLimits limits;
+        limits.max_atoms = ctx.max_ground_size;
+        limits.max_rules = 2 * ctx.max_ground_size;
+        ground::GroundProgram gp = ground::ground_program(ctx.program, ctx.analysis, joint_moves(ctx.history), limits);
         double t_ground = seconds_since(t0);
         size_t loops = ground::positive_loops(gp).size();
 
