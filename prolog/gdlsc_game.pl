@@ -44,7 +44,13 @@ legal_move(R, M, S) :- game:'g:legal'(R, M, S).
 
 %!  legal_moves(+Role, +State, -Moves:list) is det.
 %   The sorted set of Role's legal moves in State.
-legal_moves(R, S, Ms) :- findall(M, game:'g:legal'(R, M, S), L), sort(L, Ms).
+legal_moves(R, S, Ms) :- findall(M, game:'g:legal'(R, M, S), L), sort_set(L, Ms).
+
+%   sort_set(+List, -Set): sort/2, without the call for the lists that are already
+%   sets (no or one element: the only legal move of a role that is not in turn).
+sort_set([], []) :- !.
+sort_set([X], [X]) :- !.
+sort_set(L, S) :- sort(L, S).
 
 %!  joint_moves(+State, -JointMoves:list) is det.
 %   Every joint move a(M1..Mk) whose moves are all legal, in standard order.
@@ -85,7 +91,7 @@ random_joint_move(S, A) :-
 random_moves([], _, []).
 random_moves([R|Rs], S, [M|Ms]) :-
     findall(M0, game:'g:legal'(R, M0, S), L0),
-    sort(L0, L),
+    sort_set(L0, L),
     pick(L, M),
     random_moves(Rs, S, Ms).
 

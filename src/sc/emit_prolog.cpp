@@ -124,8 +124,10 @@ public:
         for (const auto& v : guard) g += (g.empty() ? "ground(" : ", ground(") + var(v) + ")";
         VarSet fast_bound = guard;
         std::string quick = conjunction(fast, fast_bound, "\n        ");
-        return out + " :-\n    (   " + g + "\n    ->  " + quick + "\n    ;   " +
-               conjunction(r.body, bound = {}, "\n        ") + "\n    ).\n";
+        slow_guard_ = guard;
+        std::string general = conjunction(r.body, bound = {}, "\n        ");
+        slow_guard_.clear();
+        return out + " :-\n    (   " + g + "\n    ->  " + quick + "\n    ;   " + general + "\n    ).\n";
     }
 
     std::string term(const Term& t) {
@@ -359,6 +361,12 @@ private:
             // move): then one lookup beats enumerating the state.
             VarSet maybe = bound;
             maybe.insert(head_vars_.begin(), head_vars_.end());
+            // In the general order of a guarded rule some guard variable was not ground on
+            // entry; if the fluent holds every guard variable and no literal has bound one
+            // since, it cannot be ground: enumerate without testing.
+            if (subset(v, maybe) && !slow_guard_.empty() && subset(slow_guard_, v) &&
+                std::none_of(slow_guard_.begin(), slow_guard_.end(), [&](const std::string& g) { return bound.count(g) > 0; }))
+                return "member(" + f + ", S)";
             if (subset(v, maybe)) return "( ground(" + f + ") -> ord_memberchk(" + f + ", S) ; member(" + f + ", S) )";
             return "member(" + f + ", S)";
         }
@@ -382,6 +390,7 @@ private:
     std::map<std::string, int> counts_;
     std::map<std::string, std::string> names_;
     VarSet head_vars_;
+    VarSet slow_guard_;  // while writing the general order of a guarded rule: the guard's variables
     int fresh_ = 0;
 };
 
