@@ -372,10 +372,25 @@ sit_moves(Sit, _, _) :-
     throw(error(type_error(situation, Sit), _)).
 
 %   state_step(+R, +I, +A, +Actual-Entries0, -Actual1-Entries1)
-%   One progressive update.  The representative developments stay out of
-%   findall/3 (which would copy each whole chain): successors carry the index
-%   of their parent entry, and the keys are Hash-State so that sorting and
-%   merging compare integers before long state lists.
+%   One progressive update.  Every parent entry that is not terminal and in
+%   which R's move is legal is expanded by every joint move with R's move
+%   whose percepts for R equal the actual ones (percepts first: the successor
+%   state is computed only for those).  Apart from the game's rules the work
+%   is small:
+%   * per parent, the other roles' legal moves are computed once and give
+%     both the joint moves and their probability;
+%   * weights are summed as integers over a common denominator (the lcm of
+%     the parents' denominators) and made exact rationals once per state;
+%   * children are made by a deterministic loop (no findall/3 copy of the
+%     states), hashed while they are fresh, and grouped by a keysort on the
+%     integer hash; equal hashes are told apart by ==, so a hash collision
+%     costs time, never exactness;
+%   * the parents are split over threads (chunk_entries/4 per chunk, see
+%     children_in_threads/5).
+%   The entries come out in the standard order of Hash-State, each with the
+%   representative development of its first child in the order parents,
+%   then joint moves (role 1 outermost, each role's moves in the order of
+%   its legal rules): the result does not depend on the number of threads.
 state_step(R, I, A, S-Es0, S1-Es) :-
     (   \+ terminal(S), joint_move_legal(S, A)
     ->  true
@@ -384,48 +399,284 @@ state_step(R, I, A, S-Es0, S1-Es) :-
     arg(I, A, M),
     percepts(R, A, S, Ps),
     next_state(A, S, S1),
-    findall((H-T)-e(N, W, K-A2),
-            ( nth1(K, Es0, e(Q, N, W0, _)),
-              \+ terminal(Q),
-              choice_weight(Q, R, M, P),
-              joint_move_fixing(Q, I, M, A2),
-              percepts(R, A2, Q, Ps2),
-              Ps2 == Ps,
-              next_state(A2, Q, T),
-              term_hash(T, H),
-              W is W0 * P
-            ),
-            Pairs),
-    keysort(Pairs, Sorted),
-    maplist([e(_, _, _, Rep), Rep]>>true, Es0, Reps0),
-    RepsT =.. [r|Reps0],
-    merge_entries(Sorted, RepsT, Es).
-
-%   choice_weight(+State, +R, +Move, -P): the probability of each joint move
-%   with R's Move in State: the product over the other roles of 1/#legal.
-choice_weight(S, R, M, P) :-
-    legal_move(R, M, S), !,
     roles(Rs),
-    foldl(other_weight(S, R), Rs, 1, P).
+    parents_moves(Es0, 1, R, I, M, Rs, Parents, 1, Den),
+    children_in_threads(Parents, R, Ps, Groups),
+    Es0T =.. [p|Es0],
+    maplist(group_entry(Es0T, Den), Groups, Es).
 
-other_weight(_, R, R, P, P) :- !.
-other_weight(S, _, Q, P0, P) :-
-    aggregate_all(count, legal_move(Q, _, S), N),
-    N > 0,
-    P is P0 * (1 rdiv N).
+group_entry(EsT, Den, (_-T)-g(N, Num, K, A2), e(T, N, W, do(A2, Rep))) :-
+    arg(K, EsT, e(_, _, _, Rep)),
+    W is Num rdiv Den.
 
-merge_entries([], _, []).
-merge_entries([(H-T)-e(N, W, K-A2)|Ps], RepsT, [e(T, NT, WT, do(A2, Rep))|Es]) :-
-    arg(K, RepsT, Rep),
-    merge_same(H-T, Ps, N, W, NT, WT, Rest),
-    merge_entries(Rest, RepsT, Es).
+%   parents_moves(+Entries, +K, +R, +I, +M, +Roles, -Parents, +Den0, -Den)
+%   Parents has p(K, State, JointMoves, N, Num) for every entry (K its index,
+%   N its development count) that has children: not terminal, R's move M
+%   legal, every other role some legal move.  Num/Den is the entry's weight
+%   times the probability of each of its joint moves; Den is the lcm of
+%   those probabilities' denominators.
+parents_moves(Es, K, R, I, M, Rs, Parents, Den0, Den) :-
+    parents_moves_(Es, K, R, I, M, Rs, Ps0, Den0, Den),
+    maplist(parent_numerator(Den), Ps0, Parents).
 
-merge_same(Key, [Key1-e(N1, W1, _)|Ps], N0, W0, N, W, Rest) :-
-    Key1 == Key, !,
+parents_moves_([], _, _, _, _, _, [], Den, Den).
+parents_moves_([e(Q, N, W0, _)|Es], K, R, I, M, Rs, Ps, Den0, Den) :-
+    (   \+ terminal(Q),
+        once(legal_move(R, M, Q)),
+        role_move_lists(Rs, 1, I, M, Q, Lists, 1, D)
+    ->  joint_move_product(Lists, Mss),
+        maplist(joint_move, Mss, As),
+        WQ is W0 * (1 rdiv D),
+        rational(WQ, _, DQ),
+        Den1 is lcm(Den0, DQ),
+        Ps = [p(K, Q, As, N, WQ)|Ps1]
+    ;   Den1 = Den0,
+        Ps = Ps1
+    ),
+    K1 is K + 1,
+    parents_moves_(Es, K1, R, I, M, Rs, Ps1, Den1, Den).
+
+parent_numerator(Den, p(K, Q, As, N, WQ), p(K, Q, As, N, Num)) :-
+    Num is WQ * Den.
+
+joint_move(Ms, A) :-
+    A =.. [a|Ms].
+
+%   role_move_lists(+Roles, +J, +I, +M, +Q, -Lists, +D0, -D): per role its
+%   distinct legal moves in Q in the order the rules give them ([M] for role
+%   I); D is the number of joint moves with M.  Fails if a role has none.
+%   (A move derived twice is one move: joint moves are sets of choices.)
+role_move_lists([], _, _, _, _, [], D, D).
+role_move_lists([Rj|Rs], J, I, M, Q, [L|Ls], D0, D) :-
+    (   J =:= I
+    ->  L = [M], D1 = D0
+    ;   findall(Mj, legal_move(Rj, Mj, Q), L0),
+        distinct_in_order(L0, L),
+        length(L, N),
+        N > 0,
+        D1 is D0 * N
+    ),
+    J1 is J + 1,
+    role_move_lists(Rs, J1, I, M, Q, Ls, D1, D).
+
+distinct_in_order(L0, L) :-
+    sort(L0, S),
+    (   same_length(S, L0) -> L = L0 ; list_to_set(L0, L) ).
+
+%   joint_move_product(+Lists, -Mss): every choice of one element per list,
+%   the first list varying slowest.
+joint_move_product([], [[]]).
+joint_move_product([L|Ls], Mss) :-
+    joint_move_product(Ls, Tails),
+    prefix_each(L, Tails, Mss, []).
+
+prefix_each([], _, Mss, Mss).
+prefix_each([M|Ms], Tails, Mss0, Mss) :-
+    prefix_tails(Tails, M, Mss0, Mss1),
+    prefix_each(Ms, Tails, Mss1, Mss).
+
+prefix_tails([], _, Mss, Mss).
+prefix_tails([T|Ts], M, [[M|T]|Mss0], Mss) :-
+    prefix_tails(Ts, M, Mss0, Mss).
+
+%   chunk_entries(+Parents, +R, +Ps, -Groups): the children of Parents whose
+%   percepts for R are Ps, one (Hash-State)-g(N, Num, K, A2) per distinct
+%   state in standard order of Hash-State: N and Num summed over its
+%   children, K-A2 the parent index and joint move of its first child.
+chunk_entries(Parents, R, Ps, Groups) :-
+    children(Parents, R, Ps, Children, []),
+    keysort(Children, Sorted),
+    group_children(Sorted, Groups).
+
+%   children(+Parents, +R, +Ps, -Children, ?Tail): Hash-c(State, N, Num, K, A2).
+children([], _, _, L, L).
+children([p(K, Q, As, N, Num)|Ps], R, Ps0, L0, L) :-
+    parent_children(As, K, Q, N, Num, R, Ps0, L0, L1),
+    children(Ps, R, Ps0, L1, L).
+
+parent_children([], _, _, _, _, _, _, L, L).
+parent_children([A2|As], K, Q, N, Num, R, Ps, L0, L) :-
+    percepts(R, A2, Q, Ps2),
+    (   Ps2 == Ps
+    ->  next_state(A2, Q, T),
+        term_hash(T, H),
+        L0 = [H-c(T, N, Num, K, A2)|L1]
+    ;   L0 = L1
+    ),
+    parent_children(As, K, Q, N, Num, R, Ps, L1, L).
+
+%   group_children(+Sorted, -Groups): Sorted by hash (stably: children of
+%   equal hash in the order they were made); a run of equal hashes is one
+%   state unless two states collide.
+group_children([], []).
+group_children([H-C|Cs], Groups) :-
+    hash_run(Cs, H, Run, Rest),
+    C = c(T, N0, W0, K, A2),
+    (   same_states(Run, T)
+    ->  sum_run(Run, N0, N, W0, W),
+        Groups = [(H-T)-g(N, W, K, A2)|Groups1]
+    ;   collision_groups(H, [C|Run], Groups, Groups1)
+    ),
+    group_children(Rest, Groups1).
+
+hash_run([H1-C|Cs], H, [C|Run], Rest) :-
+    H1 == H, !,
+    hash_run(Cs, H, Run, Rest).
+hash_run(Rest, _, [], Rest).
+
+same_states([], _).
+same_states([c(T1, _, _, _, _)|Cs], T) :-
+    T1 == T,
+    same_states(Cs, T).
+
+sum_run([], N, N, W, W).
+sum_run([c(_, N1, W1, _, _)|Cs], N0, N, W0, W) :-
     N2 is N0 + N1,
     W2 is W0 + W1,
-    merge_same(Key, Ps, N2, W2, N, W, Rest).
-merge_same(_, Rest, N, W, N, W, Rest).
+    sum_run(Cs, N2, N, W2, W).
+
+%   collision_groups(+H, +Cs, -Groups, ?Tail): the children of one hash
+%   with several states (a hash collision): grouped by state, states in
+%   standard order, each with its first child's representative.
+collision_groups(H, Cs, Groups, Tail) :-
+    keyed_by_state(Cs, Keyed),
+    keysort(Keyed, Sorted),
+    state_runs(Sorted, H, Groups, Tail).
+
+keyed_by_state([], []).
+keyed_by_state([C|Cs], [T-C|Ks]) :-
+    C = c(T, _, _, _, _),
+    keyed_by_state(Cs, Ks).
+
+state_runs([], _, Tail, Tail).
+state_runs([T-c(_, N0, W0, K, A2)|Ks], H, [(H-T)-g(N, W, K, A2)|Gs], Tail) :-
+    state_run(Ks, T, N0, N, W0, W, Rest),
+    state_runs(Rest, H, Gs, Tail).
+
+state_run([T1-c(_, N1, W1, _, _)|Ks], T, N0, N, W0, W, Rest) :-
+    T1 == T, !,
+    N2 is N0 + N1, W2 is W0 + W1,
+    state_run(Ks, T, N2, N, W2, W, Rest).
+state_run(Rest, _, N, N, W, W, Rest).
+
+%   merge_groups(+Groups1, +Groups2, -Groups): two chunks' groups (each in
+%   standard order of Hash-State) as one; a state in both is summed and
+%   keeps the first chunk's representative.
+merge_groups([], Gs, Gs) :- !.
+merge_groups(Gs, [], Gs) :- !.
+merge_groups([K1-G1|Gs1], [K2-G2|Gs2], Gs) :-
+    compare(O, K1, K2),
+    merge_groups(O, K1-G1, Gs1, K2-G2, Gs2, Gs).
+
+merge_groups(<, G1, Gs1, G2, Gs2, [G1|Gs]) :-
+    merge_groups(Gs1, [G2|Gs2], Gs).
+merge_groups(>, G1, Gs1, G2, Gs2, [G2|Gs]) :-
+    merge_groups([G1|Gs1], Gs2, Gs).
+merge_groups(=, Key-g(N1, W1, K, A2), Gs1, _-g(N2, W2, _, _), Gs2, [Key-g(N, W, K, A2)|Gs]) :-
+    N is N1 + N2,
+    W is W1 + W2,
+    merge_groups(Gs1, Gs2, Gs).
+
+%   children_in_threads(+Parents, +R, +Ps, -Groups): chunk_entries/4 of all
+%   parents, split over up to `gdlsc_infoset_threads` threads (0, the
+%   default: the number of CPUs; also set by the environment variable
+%   GDLSC_INFOSET_THREADS) when there are at least 1,000 joint moves to try.
+%   The parents are cut into consecutive chunks of about equal numbers of
+%   joint moves; this thread does the first chunk, one worker thread each of
+%   the others, and the chunks' groups are merged in chunk order, so that
+%   the result is that of one chunk.
+:- (   getenv('GDLSC_INFOSET_THREADS', V), atom_number(V, N), integer(N)
+   ->  create_prolog_flag(gdlsc_infoset_threads, N, [type(integer), keep(true)])
+   ;   create_prolog_flag(gdlsc_infoset_threads, 0, [type(integer), keep(true)])
+   ).
+
+children_in_threads(Parents, R, Ps, Groups) :-
+    infoset_threads(N),
+    parents_work(Parents, 0, Work),
+    (   N > 1, Work >= 1000
+    ->  Size is (Work + N - 1) // N,
+        chunks(Parents, Size, [First|Others]),
+        message_queue_create(Q),
+        setup_call_catcher_cleanup(
+            maplist(start_worker(Q, R, Ps), Others, Ids),
+            ( chunk_entries(First, R, Ps, Groups0),
+              collect_chunks(Ids, Q, Groups0, Groups) ),
+            Catcher,
+            end_workers(Catcher, Ids, Q))
+    ;   chunk_entries(Parents, R, Ps, Groups)
+    ).
+
+infoset_threads(N) :-
+    current_prolog_flag(gdlsc_infoset_threads, N0),
+    (   N0 > 0
+    ->  N = N0
+    ;   current_prolog_flag(threads, true),
+        current_prolog_flag(cpu_count, C)
+    ->  N = C
+    ;   N = 1
+    ).
+
+parents_work([], W, W).
+parents_work([p(_, _, As, _, _)|Ps], W0, W) :-
+    length(As, L),
+    W1 is W0 + L,
+    parents_work(Ps, W1, W).
+
+%   chunks(+Parents, +Size, -Chunks): consecutive runs of about Size joint moves.
+chunks([], _, []) :- !.
+chunks(Parents, Size, [Chunk|Chunks]) :-
+    take_work(Parents, Size, Chunk, Rest),
+    chunks(Rest, Size, Chunks).
+
+take_work([], _, [], []).
+take_work([P|Ps], Size, [P|Chunk], Rest) :-
+    P = p(_, _, As, _, _),
+    length(As, L),
+    Size1 is Size - L,
+    (   Size1 =< 0
+    ->  Chunk = [], Rest = Ps
+    ;   take_work(Ps, Size1, Chunk, Rest)
+    ).
+
+start_worker(Q, R, Ps, Chunk, Id) :-
+    thread_create(chunk_worker(Q, R, Ps, Chunk), Id, []).
+
+chunk_worker(Q, R, Ps, Chunk) :-
+    thread_self(Me),
+    (   catch(chunk_entries(Chunk, R, Ps, Groups), E, true)
+    ->  (   var(E) -> Result = ok(Groups) ; Result = error(E) )
+    ;   Result = failed
+    ),
+    thread_send_message(Q, chunk(Me, Result)).
+
+%   end_workers(+Catcher, +Ids, +Q): joins the workers; when this thread
+%   leaves early (an error, a time limit) the workers are told to stop
+%   first, so that they do not finish their chunks for nothing.
+end_workers(Catcher, Ids, Q) :-
+    (   Catcher == exit
+    ->  true
+    ;   maplist(cancel_worker, Ids)
+    ),
+    maplist(join_worker, Ids),
+    message_queue_destroy(Q).
+
+cancel_worker(Id) :-
+    catch(thread_signal(Id, throw(gdlsc_infoset_cancelled)), _, true).
+
+join_worker(Id) :-
+    catch(thread_join(Id, _), _, true).
+
+%   collect_chunks(+Ids, +Q, +Groups0, -Groups): merges the workers' groups
+%   into Groups0 in the order of Ids (whatever order they finish in).
+collect_chunks([], _, Groups, Groups).
+collect_chunks([Id|Ids], Q, Groups0, Groups) :-
+    thread_get_message(Q, chunk(Id, Result)),
+    (   Result = ok(Groups1) -> true
+    ;   Result = error(E) -> throw(E)
+    ;   throw(error(gdlsc_error(infoset_worker_failed), _))
+    ),
+    merge_groups(Groups0, Groups1, Groups2),
+    collect_chunks(Ids, Q, Groups2, Groups).
 
 %!  infoset_summary(+Role, +Sit, -NumDevs, -States) is det.
 %
