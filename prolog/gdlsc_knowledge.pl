@@ -580,7 +580,8 @@ merge_groups(=, Key-g(N1, W1, K, A2), Gs1, _-g(N2, W2, _, _), Gs2, [Key-g(N, W, 
 %   children_in_threads(+Parents, +R, +Ps, -Groups): chunk_entries/4 of all
 %   parents, split over up to `gdlsc_infoset_threads` threads (0, the
 %   default: the number of CPUs; also set by the environment variable
-%   GDLSC_INFOSET_THREADS) when there are at least 1,000 joint moves to try.
+%   GDLSC_INFOSET_THREADS) when there are at least `gdlsc_infoset_thread_work`
+%   (default 1,000) joint moves to try.
 %   The parents are cut into consecutive chunks of about equal numbers of
 %   joint moves; this thread does the first chunk, one worker thread each of
 %   the others, and the chunks' groups are merged in chunk order, so that
@@ -589,11 +590,13 @@ merge_groups(=, Key-g(N1, W1, K, A2), Gs1, _-g(N2, W2, _, _), Gs2, [Key-g(N, W, 
    ->  create_prolog_flag(gdlsc_infoset_threads, N, [type(integer), keep(true)])
    ;   create_prolog_flag(gdlsc_infoset_threads, 0, [type(integer), keep(true)])
    ).
+:- create_prolog_flag(gdlsc_infoset_thread_work, 1000, [type(integer), keep(true)]).
 
 children_in_threads(Parents, R, Ps, Groups) :-
     infoset_threads(N),
     parents_work(Parents, 0, Work),
-    (   N > 1, Work >= 1000
+    current_prolog_flag(gdlsc_infoset_thread_work, MinWork),
+    (   N > 1, Work >= MinWork
     ->  Size is (Work + N - 1) // N,
         chunks(Parents, Size, [First|Others]),
         message_queue_create(Q),
