@@ -386,7 +386,7 @@ sit_moves(Sit, _, _) :-
 %     integer hash; equal hashes are told apart by ==, so a hash collision
 %     costs time, never exactness;
 %   * the parents are split over threads (chunk_entries/4 per chunk, see
-%     children_in_threads/5).
+%     entries_in_threads/4).
 %   The entries come out in the standard order of Hash-State, each with the
 %   representative development of its first child in the order parents,
 %   then joint moves (role 1 outermost, each role's moves in the order of
@@ -400,8 +400,7 @@ state_step(R, I, A, S-Es0, S1-Es) :-
     percepts(R, A, S, Ps),
     next_state(A, S, S1),
     roles(Rs),
-    parents_moves(Es0, 1, R, I, M, Rs, Parents, 1, Den),
-    children_in_threads(Parents, R, Ps, Groups),
+    entries_in_threads(Es0, ctx(R, I, M, Rs, Ps), Groups, Den),
     Es0T =.. [p|Es0],
     maplist(group_entry(Es0T, Den), Groups, Es).
 
@@ -409,9 +408,17 @@ group_entry(EsT, Den, (_-T)-g(N, Num, K, A2), e(T, N, W, do(A2, Rep))) :-
     arg(K, EsT, e(_, _, _, Rep)),
     W is Num rdiv Den.
 
-%   parents_moves(+Entries, +K, +R, +I, +M, +Roles, -Parents, +Den0, -Den)
-%   Parents has p(K, State, JointMoves, N, Num) for every entry (K its index,
-%   N its development count) that has children: not terminal, R's move M
+%   chunk_job(+Entries, +K0, +Ctx, -Result): the work on a run of parent
+%   entries (K0 the index of the first): Result = Den-Groups, the groups of
+%   chunk_entries/4 with weights Num/Den.
+chunk_job(Es, K0, ctx(R, I, M, Rs, Ps), Den-Groups) :-
+    parents_moves(Es, K0, R, I, M, Rs, Parents, 1, Den),
+    chunk_entries(Parents, R, Ps, Groups).
+
+%   parents_moves(+Qs, +K, +R, +I, +M, +Roles, -Parents, +Den0, -Den)
+%   Qs are q(State, N, W) (the entries without their representative
+%   developments). Parents has p(K, State, JointMoves, N, Num) for every
+%   entry (K its index, N its development count) that has children: not terminal, R's move M
 %   legal, every other role some legal move.  Num/Den is the entry's weight
 %   times the probability of each of its joint moves; Den is the lcm of
 %   those probabilities' denominators.
@@ -420,7 +427,7 @@ parents_moves(Es, K, R, I, M, Rs, Parents, Den0, Den) :-
     maplist(parent_numerator(Den), Ps0, Parents).
 
 parents_moves_([], _, _, _, _, _, [], Den, Den).
-parents_moves_([e(Q, N, W0, _)|Es], K, R, I, M, Rs, Ps, Den0, Den) :-
+parents_moves_([q(Q, N, W0)|Es], K, R, I, M, Rs, Ps, Den0, Den) :-
     (   \+ terminal(Q),
         once(legal_move(R, M, Q)),
         role_move_lists(Rs, 1, I, M, Q, Lists, 1, D)
@@ -483,81 +490,81 @@ prefix_tails([T|Ts], M, [[M|T]|Mss0], Mss) :-
 %   percepts for R are Ps, one (Hash-State)-g(N, Num, K, A2) per distinct
 %   state in standard order of Hash-State: N and Num summed over its
 %   children, K-A2 the parent index and joint move of its first child.
+%   Children are merged as they are made, in a hash table (a compound term
+%   updated by setarg/3, one slot per possible child at most, slots chained
+%   by hash): only distinct states stay alive, and a new child is compared
+%   (==) while it is fresh with the states of equal hash only.
 chunk_entries(Parents, R, Ps, Groups) :-
-    children(Parents, R, Ps, Children, []),
-    keysort(Children, Sorted),
-    group_children(Sorted, Groups).
+    parents_work(Parents, 0, Work),
+    table_size(Work, 16, Size),
+    functor(Table, t, Size),
+    Mask is Size - 1,
+    children(Parents, R, Ps, Table, Mask, [], Accs),
+    maplist(acc_group, Accs, Keyed),
+    keysort(Keyed, Groups).
 
-%   children(+Parents, +R, +Ps, -Children, ?Tail): Hash-c(State, N, Num, K, A2).
-children([], _, _, L, L).
-children([p(K, Q, As, N, Num)|Ps], R, Ps0, L0, L) :-
-    parent_children(As, K, Q, N, Num, R, Ps0, L0, L1),
-    children(Ps, R, Ps0, L1, L).
+parents_work([], W, W).
+parents_work([p(_, _, As, _, _)|Ps], W0, W) :-
+    length(As, L),
+    W1 is W0 + L,
+    parents_work(Ps, W1, W).
 
-parent_children([], _, _, _, _, _, _, L, L).
-parent_children([A2|As], K, Q, N, Num, R, Ps, L0, L) :-
+table_size(Work, Size0, Size) :-
+    (   Size0 >= Work
+    ->  Size = Size0
+    ;   Size1 is Size0 * 2,
+        table_size(Work, Size1, Size)
+    ).
+
+acc_group(a(H, T, N, W, K, A2), (H-T)-g(N, W, K, A2)).
+
+%   children(+Parents, +R, +Ps, +Table, +Mask, +Accs0, -Accs): Accs0 plus an
+%   accumulator a(Hash, State, N, Num, K, A2) for every new state among the
+%   children; the accumulator of a state already met gets the child's N and
+%   Num added.
+children([], _, _, _, _, Accs, Accs).
+children([p(K, Q, As, N, Num)|Ps], R, Ps0, Table, Mask, Accs0, Accs) :-
+    parent_children(As, K, Q, N, Num, R, Ps0, Table, Mask, Accs0, Accs1),
+    children(Ps, R, Ps0, Table, Mask, Accs1, Accs).
+
+parent_children([], _, _, _, _, _, _, _, _, Accs, Accs).
+parent_children([A2|As], K, Q, N, Num, R, Ps, Table, Mask, Accs0, Accs) :-
     percepts(R, A2, Q, Ps2),
     (   Ps2 == Ps
     ->  next_state(A2, Q, T),
         term_hash(T, H),
-        L0 = [H-c(T, N, Num, K, A2)|L1]
-    ;   L0 = L1
+        Slot is (H /\ Mask) + 1,
+        arg(Slot, Table, Chain),
+        (   var(Chain)
+        ->  Acc = a(H, T, N, Num, K, A2),
+            setarg(Slot, Table, [Acc]),
+            Accs1 = [Acc|Accs0]
+        ;   chain_acc(Chain, H, T, Acc)
+        ->  add_child(Acc, N, Num),
+            Accs1 = Accs0
+        ;   Acc = a(H, T, N, Num, K, A2),
+            setarg(Slot, Table, [Acc|Chain]),
+            Accs1 = [Acc|Accs0]
+        )
+    ;   Accs1 = Accs0
     ),
-    parent_children(As, K, Q, N, Num, R, Ps, L1, L).
+    parent_children(As, K, Q, N, Num, R, Ps, Table, Mask, Accs1, Accs).
 
-%   group_children(+Sorted, -Groups): Sorted by hash (stably: children of
-%   equal hash in the order they were made); a run of equal hashes is one
-%   state unless two states collide.
-group_children([], []).
-group_children([H-C|Cs], Groups) :-
-    hash_run(Cs, H, Run, Rest),
-    C = c(T, N0, W0, K, A2),
-    (   same_states(Run, T)
-    ->  sum_run(Run, N0, N, W0, W),
-        Groups = [(H-T)-g(N, W, K, A2)|Groups1]
-    ;   collision_groups(H, [C|Run], Groups, Groups1)
-    ),
-    group_children(Rest, Groups1).
+chain_acc([Acc0|Accs], H, T, Acc) :-
+    (   Acc0 = a(H0, T0, _, _, _, _),
+        H0 == H,
+        T0 == T
+    ->  Acc = Acc0
+    ;   chain_acc(Accs, H, T, Acc)
+    ).
 
-hash_run([H1-C|Cs], H, [C|Run], Rest) :-
-    H1 == H, !,
-    hash_run(Cs, H, Run, Rest).
-hash_run(Rest, _, [], Rest).
-
-same_states([], _).
-same_states([c(T1, _, _, _, _)|Cs], T) :-
-    T1 == T,
-    same_states(Cs, T).
-
-sum_run([], N, N, W, W).
-sum_run([c(_, N1, W1, _, _)|Cs], N0, N, W0, W) :-
-    N2 is N0 + N1,
-    W2 is W0 + W1,
-    sum_run(Cs, N2, N, W2, W).
-
-%   collision_groups(+H, +Cs, -Groups, ?Tail): the children of one hash
-%   with several states (a hash collision): grouped by state, states in
-%   standard order, each with its first child's representative.
-collision_groups(H, Cs, Groups, Tail) :-
-    keyed_by_state(Cs, Keyed),
-    keysort(Keyed, Sorted),
-    state_runs(Sorted, H, Groups, Tail).
-
-keyed_by_state([], []).
-keyed_by_state([C|Cs], [T-C|Ks]) :-
-    C = c(T, _, _, _, _),
-    keyed_by_state(Cs, Ks).
-
-state_runs([], _, Tail, Tail).
-state_runs([T-c(_, N0, W0, K, A2)|Ks], H, [(H-T)-g(N, W, K, A2)|Gs], Tail) :-
-    state_run(Ks, T, N0, N, W0, W, Rest),
-    state_runs(Rest, H, Gs, Tail).
-
-state_run([T1-c(_, N1, W1, _, _)|Ks], T, N0, N, W0, W, Rest) :-
-    T1 == T, !,
-    N2 is N0 + N1, W2 is W0 + W1,
-    state_run(Ks, T, N2, N, W2, W, Rest).
-state_run(Rest, _, N, N, W, W, Rest).
+add_child(Acc, N, Num) :-
+    arg(3, Acc, N0),
+    arg(4, Acc, W0),
+    N1 is N0 + N,
+    W1 is W0 + Num,
+    setarg(3, Acc, N1),
+    setarg(4, Acc, W1).
 
 %   merge_groups(+Groups1, +Groups2, -Groups): two chunks' groups (each in
 %   standard order of Hash-State) as one; a state in both is summed and
@@ -577,36 +584,39 @@ merge_groups(=, Key-g(N1, W1, K, A2), Gs1, _-g(N2, W2, _, _), Gs2, [Key-g(N, W, 
     W is W1 + W2,
     merge_groups(Gs1, Gs2, Gs).
 
-%   children_in_threads(+Parents, +R, +Ps, -Groups): chunk_entries/4 of all
-%   parents, split over up to `gdlsc_infoset_threads` threads (0, the
-%   default: the number of CPUs; also set by the environment variable
-%   GDLSC_INFOSET_THREADS) when there are at least `gdlsc_infoset_thread_work`
-%   (default 1,000) joint moves to try.
-%   The parents are cut into consecutive chunks of about equal numbers of
-%   joint moves; this thread does the first chunk, one worker thread each of
-%   the others, and the chunks' groups are merged in chunk order, so that
-%   the result is that of one chunk.
+%   entries_in_threads(+Entries, +Ctx, -Groups, -Den): chunk_job/4 on all
+%   parent entries, split over up to `gdlsc_infoset_threads` threads (0,
+%   the default: the number of CPUs; also set by the environment variable
+%   GDLSC_INFOSET_THREADS) when there are at least `gdlsc_infoset_thread_min`
+%   (default 64) entries.  The entries are cut into consecutive chunks of
+%   equal length; this thread does the first chunk, one worker thread each of
+%   the others, and the chunks' groups are merged in chunk order (weights
+%   brought to the lcm of the chunks' denominators), so that the result is
+%   that of one chunk.
 :- (   getenv('GDLSC_INFOSET_THREADS', V), atom_number(V, N), integer(N)
    ->  create_prolog_flag(gdlsc_infoset_threads, N, [type(integer), keep(true)])
    ;   create_prolog_flag(gdlsc_infoset_threads, 0, [type(integer), keep(true)])
    ).
-:- create_prolog_flag(gdlsc_infoset_thread_work, 1000, [type(integer), keep(true)]).
+:- create_prolog_flag(gdlsc_infoset_thread_min, 64, [type(integer), keep(true)]).
 
-children_in_threads(Parents, R, Ps, Groups) :-
+entry_q(e(Q, N, W, _), q(Q, N, W)).
+
+entries_in_threads(Es, Ctx, Groups, Den) :-
+    maplist(entry_q, Es, Qs),
     infoset_threads(N),
-    parents_work(Parents, 0, Work),
-    current_prolog_flag(gdlsc_infoset_thread_work, MinWork),
-    (   N > 1, Work >= MinWork
-    ->  Size is (Work + N - 1) // N,
-        chunks(Parents, Size, [First|Others]),
+    length(Qs, L),
+    current_prolog_flag(gdlsc_infoset_thread_min, Min),
+    (   N > 1, L >= Min
+    ->  Size is (L + N - 1) // N,
+        chunks(Qs, 1, Size, [1-First|Others]),
         message_queue_create(Q),
         setup_call_catcher_cleanup(
-            maplist(start_worker(Q, R, Ps), Others, Ids),
-            ( chunk_entries(First, R, Ps, Groups0),
-              collect_chunks(Ids, Q, Groups0, Groups) ),
+            maplist(start_worker(Q, Ctx), Others, Ids),
+            ( chunk_job(First, 1, Ctx, Result0),
+              collect_chunks(Ids, Q, Result0, Den-Groups) ),
             Catcher,
             end_workers(Catcher, Ids, Q))
-    ;   chunk_entries(Parents, R, Ps, Groups)
+    ;   chunk_job(Qs, 1, Ctx, Den-Groups)
     ).
 
 infoset_threads(N) :-
@@ -619,35 +629,27 @@ infoset_threads(N) :-
     ;   N = 1
     ).
 
-parents_work([], W, W).
-parents_work([p(_, _, As, _, _)|Ps], W0, W) :-
-    length(As, L),
-    W1 is W0 + L,
-    parents_work(Ps, W1, W).
+%   chunks(+Qs, +K, +Size, -Chunks): K0-Chunk, consecutive runs of Size
+%   entries, K0 the index of the run's first entry.
+chunks([], _, _, []) :- !.
+chunks(Qs, K, Size, [K-Chunk|Chunks]) :-
+    take(Size, Qs, Chunk, Rest),
+    K1 is K + Size,
+    chunks(Rest, K1, Size, Chunks).
 
-%   chunks(+Parents, +Size, -Chunks): consecutive runs of about Size joint moves.
-chunks([], _, []) :- !.
-chunks(Parents, Size, [Chunk|Chunks]) :-
-    take_work(Parents, Size, Chunk, Rest),
-    chunks(Rest, Size, Chunks).
+take(0, Rest, [], Rest) :- !.
+take(_, [], [], []) :- !.
+take(N, [X|Xs], [X|Ys], Rest) :-
+    N1 is N - 1,
+    take(N1, Xs, Ys, Rest).
 
-take_work([], _, [], []).
-take_work([P|Ps], Size, [P|Chunk], Rest) :-
-    P = p(_, _, As, _, _),
-    length(As, L),
-    Size1 is Size - L,
-    (   Size1 =< 0
-    ->  Chunk = [], Rest = Ps
-    ;   take_work(Ps, Size1, Chunk, Rest)
-    ).
+start_worker(Q, Ctx, K0-Chunk, Id) :-
+    thread_create(chunk_worker(Q, Ctx, K0, Chunk), Id, []).
 
-start_worker(Q, R, Ps, Chunk, Id) :-
-    thread_create(chunk_worker(Q, R, Ps, Chunk), Id, []).
-
-chunk_worker(Q, R, Ps, Chunk) :-
+chunk_worker(Q, Ctx, K0, Chunk) :-
     thread_self(Me),
-    (   catch(chunk_entries(Chunk, R, Ps, Groups), E, true)
-    ->  (   var(E) -> Result = ok(Groups) ; Result = error(E) )
+    (   catch(chunk_job(Chunk, K0, Ctx, Result0), E, true)
+    ->  (   var(E) -> Result = ok(Result0) ; Result = error(E) )
     ;   Result = failed
     ),
     thread_send_message(Q, chunk(Me, Result)).
@@ -669,17 +671,30 @@ cancel_worker(Id) :-
 join_worker(Id) :-
     catch(thread_join(Id, _), _, true).
 
-%   collect_chunks(+Ids, +Q, +Groups0, -Groups): merges the workers' groups
-%   into Groups0 in the order of Ids (whatever order they finish in).
-collect_chunks([], _, Groups, Groups).
-collect_chunks([Id|Ids], Q, Groups0, Groups) :-
-    thread_get_message(Q, chunk(Id, Result)),
-    (   Result = ok(Groups1) -> true
-    ;   Result = error(E) -> throw(E)
+%   collect_chunks(+Ids, +Q, +Den0-Groups0, -Den-Groups): merges the
+%   workers' results into Den0-Groups0 in the order of Ids (whatever order
+%   they finish in).
+collect_chunks([], _, Result, Result).
+collect_chunks([Id|Ids], Q, Den0-Groups0, Result) :-
+    thread_get_message(Q, chunk(Id, Msg)),
+    (   Msg = ok(Den1-Groups1) -> true
+    ;   Msg = error(E) -> throw(E)
     ;   throw(error(gdlsc_error(infoset_worker_failed), _))
     ),
-    merge_groups(Groups0, Groups1, Groups2),
-    collect_chunks(Ids, Q, Groups2, Groups).
+    Den is lcm(Den0, Den1),
+    rescale(Den0, Den, Groups0, GroupsA),
+    rescale(Den1, Den, Groups1, GroupsB),
+    merge_groups(GroupsA, GroupsB, Groups),
+    collect_chunks(Ids, Q, Den-Groups, Result).
+
+%   rescale(+Den0, +Den, +Groups0, -Groups): weights Num/Den0 as Num1/Den.
+rescale(Den, Den, Groups, Groups) :- !.
+rescale(Den0, Den, Groups0, Groups) :-
+    F is Den // Den0,
+    maplist(rescale_group(F), Groups0, Groups).
+
+rescale_group(F, Key-g(N, W0, K, A2), Key-g(N, W, K, A2)) :-
+    W is W0 * F.
 
 %!  infoset_summary(+Role, +Sit, -NumDevs, -States) is det.
 %
@@ -687,9 +702,20 @@ collect_chunks([Id|Ids], Q, Groups0, Groups) :-
 %   sorted list of their distinct final states.
 infoset_summary(R, Sit, NumDevs, States) :-
     infoset_states(R, Sit, Es),
-    foldl([e(_, N, _, _), A0, A]>>(A is A0 + N), Es, 0, NumDevs),
-    maplist([e(S, _, _, _), S]>>true, Es, States0),
+    foldl(add_devs, Es, 0, NumDevs),
+    maplist(entry_state, Es, States0),
     msort(States0, States).
+
+%   (plain predicates, not yall lambdas: a lambda copies its arguments, here
+%   whole states and developments, on every call)
+add_devs(e(_, N, _, _), A0, A) :-
+    A is A0 + N.
+
+entry_state(e(S, _, _, _), S).
+
+add_devs_weight(e(_, N, W, _), n(A0, B0), n(A, B)) :-
+    A is A0 + N,
+    B is B0 + W.
 
 %!  belief(+Role, +Sit, :Formula, -Prob, -NumDevs) is det.
 %
@@ -706,8 +732,7 @@ belief(R, Sit, F, Prob, NumDevs) :-
                     context(belief/5, 'the formula must be about the state: no does, sees, knows')))
     ),
     infoset_states(R, Sit, Es),
-    foldl([e(_, N, W, _), n(A0, B0), n(A, B)]>>(A is A0 + N, B is B0 + W),
-          Es, n(0, 0), n(NumDevs, Total)),
+    foldl(add_devs_weight, Es, n(0, 0), n(NumDevs, Total)),
     foldl(weight_if(F), Es, 0, Yes),
     Prob is Yes rdiv Total.
 

@@ -38,7 +38,7 @@ main([Game, RoleA, DepthA, NA, SeedA, BruteA]) :- !,
     atom_string(Role, RoleA),
     roles(Rs), nth1(I, Rs, Role), !,
     flag(infoset_check_failures, _, 0),
-    set_prolog_flag(gdlsc_infoset_thread_work, 1),     % threads on every step
+    set_prolog_flag(gdlsc_infoset_thread_min, 1),      % threads on every step
     forall(between(1, N, H), check_history(H, Role, I, Depth, Brute)),
     flag(infoset_check_failures, F, F),
     (   F =:= 0
