@@ -428,12 +428,8 @@ parents_moves(Es, K, R, I, M, Rs, Parents, Den0, Den) :-
 
 parents_moves_([], _, _, _, _, _, [], Den, Den).
 parents_moves_([q(Q, N, W0)|Es], K, R, I, M, Rs, Ps, Den0, Den) :-
-    (   \+ terminal(Q),
-        once(legal_move(R, M, Q)),
-        role_move_lists(Rs, 1, I, M, Q, Lists, 1, D)
-    ->  joint_move_product(Lists, Mss),
-        maplist(joint_move, Mss, As),
-        WQ is W0 * (1 rdiv D),
+    (   findall(As-D, parent_moves(Q, R, I, M, Rs, As, D), [As-D])
+    ->  WQ is W0 * (1 rdiv D),
         rational(WQ, _, DQ),
         Den1 is lcm(Den0, DQ),
         Ps = [p(K, Q, As, N, WQ)|Ps1]
@@ -442,6 +438,16 @@ parents_moves_([q(Q, N, W0)|Es], K, R, I, M, Rs, Ps, Den0, Den) :-
     ),
     K1 is K + 1,
     parents_moves_(Es, K1, R, I, M, Rs, Ps1, Den1, Den).
+
+%   parent_moves(+Q, +R, +I, +M, +Roles, -JointMoves, -D) is semidet: the
+%   joint moves with M in Q, D their number (called in findall/3: the
+%   garbage of the rules goes by backtracking).
+parent_moves(Q, R, I, M, Rs, As, D) :-
+    \+ terminal(Q),
+    once(legal_move(R, M, Q)),
+    role_move_lists(Rs, 1, I, M, Q, Lists, 1, D),
+    joint_move_product(Lists, Mss),
+    maplist(joint_move, Mss, As).
 
 parent_numerator(Den, p(K, Q, As, N, WQ), p(K, Q, As, N, Num)) :-
     Num is WQ * Den.
@@ -490,17 +496,27 @@ prefix_tails([T|Ts], M, [[M|T]|Mss0], Mss) :-
 %   percepts for R are Ps, one (Hash-State)-g(N, Num, K, A2) per distinct
 %   state in standard order of Hash-State: N and Num summed over its
 %   children, K-A2 the parent index and joint move of its first child.
-%   Children are merged as they are made, in a hash table (a compound term
-%   updated by setarg/3, one slot per possible child at most, slots chained
-%   by hash): only distinct states stay alive, and a new child is compared
-%   (==) while it is fresh with the states of equal hash only.
+%   Children are merged as they are made, in a hash table: Table, a
+%   compound term with at least one slot per possible child, each slot the
+%   chain of accumulators a(Id, Hash, State, N, Num, K, A2) of its hash
+%   (updated by setarg/3); Accs, a compound term, holds accumulator Id at
+%   argument Id.  The children of one parent are made inside findall/3, so
+%   that what the game's rules leave on the stacks is dropped by
+%   backtracking, not by the garbage collector; a child whose state is
+%   already known leaves findall/3 as its accumulator's Id, so that only new
+%   states are copied, and only distinct states stay alive.  A new child is
+%   compared (==) only with the states of equal hash, while it is fresh.
 chunk_entries(Parents, R, Ps, Groups) :-
     parents_work(Parents, 0, Work),
     table_size(Work, 16, Size),
     functor(Table, t, Size),
     Mask is Size - 1,
-    children(Parents, R, Ps, Table, Mask, [], Accs),
-    maplist(acc_group, Accs, Keyed),
+    MaxAccs is max(1, Work),
+    functor(Accs, a, MaxAccs),
+    Tab = tab(Table, Mask, Accs),
+    children(Parents, R, Ps, Tab, 1, Next),
+    Last is Next - 1,
+    acc_groups(Last, Accs, [], Keyed),
     keysort(Keyed, Groups).
 
 parents_work([], W, W).
@@ -516,42 +532,70 @@ table_size(Work, Size0, Size) :-
         table_size(Work, Size1, Size)
     ).
 
-acc_group(a(H, T, N, W, K, A2), (H-T)-g(N, W, K, A2)).
+acc_groups(0, _, Gs, Gs) :- !.
+acc_groups(I, Accs, Gs0, Gs) :-
+    arg(I, Accs, a(_, H, T, N, W, K, A2)),
+    I1 is I - 1,
+    acc_groups(I1, Accs, [(H-T)-g(N, W, K, A2)|Gs0], Gs).
 
-%   children(+Parents, +R, +Ps, +Table, +Mask, +Accs0, -Accs): Accs0 plus an
-%   accumulator a(Hash, State, N, Num, K, A2) for every new state among the
-%   children; the accumulator of a state already met gets the child's N and
-%   Num added.
-children([], _, _, _, _, Accs, Accs).
-children([p(K, Q, As, N, Num)|Ps], R, Ps0, Table, Mask, Accs0, Accs) :-
-    parent_children(As, K, Q, N, Num, R, Ps0, Table, Mask, Accs0, Accs1),
-    children(Ps, R, Ps0, Table, Mask, Accs1, Accs).
+%   children(+Parents, +R, +Ps, +Tab, +Id0, -Id): adds the children of
+%   Parents to Tab; Id0..Id-1 are the accumulators made.
+children([], _, _, _, Id, Id).
+children([p(K, Q, As, N, Num)|Ps], R, Ps0, Tab, Id0, Id) :-
+    findall(C, parent_child(As, Q, R, Ps0, Tab, C), Cs),
+    add_children(Cs, K, N, Num, Tab, Id0, Id1),
+    children(Ps, R, Ps0, Tab, Id1, Id).
 
-parent_children([], _, _, _, _, _, _, _, _, Accs, Accs).
-parent_children([A2|As], K, Q, N, Num, R, Ps, Table, Mask, Accs0, Accs) :-
+%   parent_child(+As, +Q, +R, +Ps, +Tab, -C): C = old(Id) for a child whose
+%   state is accumulator Id, new(Hash, State, A2) for one not in Tab.
+parent_child(As, Q, R, Ps, Tab, C) :-
+    member(A2, As),
     percepts(R, A2, Q, Ps2),
-    (   Ps2 == Ps
-    ->  next_state(A2, Q, T),
-        term_hash(T, H),
-        Slot is (H /\ Mask) + 1,
-        arg(Slot, Table, Chain),
-        (   var(Chain)
-        ->  Acc = a(H, T, N, Num, K, A2),
-            setarg(Slot, Table, [Acc]),
-            Accs1 = [Acc|Accs0]
-        ;   chain_acc(Chain, H, T, Acc)
-        ->  add_child(Acc, N, Num),
-            Accs1 = Accs0
-        ;   Acc = a(H, T, N, Num, K, A2),
-            setarg(Slot, Table, [Acc|Chain]),
-            Accs1 = [Acc|Accs0]
-        )
-    ;   Accs1 = Accs0
+    Ps2 == Ps,
+    next_state(A2, Q, T),
+    term_hash(T, H),
+    (   table_lookup(Tab, H, T, Acc)
+    ->  arg(1, Acc, Id),
+        C = old(Id)
+    ;   C = new(H, T, A2)
+    ).
+
+add_children([], _, _, _, _, Id, Id).
+add_children([C|Cs], K, N, Num, Tab, Id0, Id) :-
+    (   C = old(I)
+    ->  Tab = tab(_, _, Accs),
+        arg(I, Accs, Acc),
+        add_child(Acc, N, Num),
+        Id1 = Id0
+    ;   C = new(H, T, _),
+        table_lookup(Tab, H, T, Acc)        % twice from this parent
+    ->  add_child(Acc, N, Num),
+        Id1 = Id0
+    ;   C = new(H, T, A2),
+        Acc = a(Id0, H, T, N, Num, K, A2),
+        table_insert(Tab, H, Acc),
+        Id1 is Id0 + 1
     ),
-    parent_children(As, K, Q, N, Num, R, Ps, Table, Mask, Accs1, Accs).
+    add_children(Cs, K, N, Num, Tab, Id1, Id).
+
+table_lookup(tab(Table, Mask, _), H, T, Acc) :-
+    Slot is (H /\ Mask) + 1,
+    arg(Slot, Table, Chain),
+    nonvar(Chain),
+    chain_acc(Chain, H, T, Acc).
+
+table_insert(tab(Table, Mask, Accs), H, Acc) :-
+    Slot is (H /\ Mask) + 1,
+    arg(Slot, Table, Chain),
+    (   var(Chain)
+    ->  setarg(Slot, Table, [Acc])
+    ;   setarg(Slot, Table, [Acc|Chain])
+    ),
+    arg(1, Acc, Id),
+    setarg(Id, Accs, Acc).
 
 chain_acc([Acc0|Accs], H, T, Acc) :-
-    (   Acc0 = a(H0, T0, _, _, _, _),
+    (   Acc0 = a(_, H0, T0, _, _, _, _),
         H0 == H,
         T0 == T
     ->  Acc = Acc0
@@ -559,12 +603,12 @@ chain_acc([Acc0|Accs], H, T, Acc) :-
     ).
 
 add_child(Acc, N, Num) :-
-    arg(3, Acc, N0),
-    arg(4, Acc, W0),
+    arg(4, Acc, N0),
+    arg(5, Acc, W0),
     N1 is N0 + N,
     W1 is W0 + Num,
-    setarg(3, Acc, N1),
-    setarg(4, Acc, W1).
+    setarg(4, Acc, N1),
+    setarg(5, Acc, W1).
 
 %   merge_groups(+Groups1, +Groups2, -Groups): two chunks' groups (each in
 %   standard order of Hash-State) as one; a state in both is summed and
