@@ -381,12 +381,13 @@ sit_moves(Sit, _, _) :-
 %     both the joint moves and their probability;
 %   * weights are summed as integers over a common denominator (the lcm of
 %     the parents' denominators) and made exact rationals once per state;
-%   * children are made by a deterministic loop (no findall/3 copy of the
-%     states), hashed while they are fresh, and grouped by a keysort on the
-%     integer hash; equal hashes are told apart by ==, so a hash collision
-%     costs time, never exactness;
-%   * the parents are split over threads (chunk_entries/4 per chunk, see
-%     entries_in_threads/4).
+%   * children are merged into distinct states as they are made, in a hash
+%     table keyed by term_hash/2 (chunk_entries/4): only new states are
+%     copied and kept; equal hashes are told apart by ==, so a hash
+%     collision costs time, never exactness;
+%   * the game's rules run inside findall/3, one parent at a time, so that
+%     their garbage goes by backtracking rather than by the collector;
+%   * the parents are split over threads (entries_in_threads/4).
 %   The entries come out in the standard order of Hash-State, each with the
 %   representative development of its first child in the order parents,
 %   then joint moves (role 1 outermost, each role's moves in the order of
@@ -417,11 +418,11 @@ chunk_job(Es, K0, ctx(R, I, M, Rs, Ps), Den-Groups) :-
 
 %   parents_moves(+Qs, +K, +R, +I, +M, +Roles, -Parents, +Den0, -Den)
 %   Qs are q(State, N, W) (the entries without their representative
-%   developments). Parents has p(K, State, JointMoves, N, Num) for every
-%   entry (K its index, N its development count) that has children: not terminal, R's move M
-%   legal, every other role some legal move.  Num/Den is the entry's weight
-%   times the probability of each of its joint moves; Den is the lcm of
-%   those probabilities' denominators.
+%   developments).  Parents has p(K, State, JointMoves, N, Num) for every
+%   entry (K its index, N its development count) that has children: not
+%   terminal, R's move M legal, every other role some legal move.  Num/Den
+%   is the entry's weight times the probability of each of its joint moves;
+%   Den is the lcm of those probabilities' denominators.
 parents_moves(Es, K, R, I, M, Rs, Parents, Den0, Den) :-
     parents_moves_(Es, K, R, I, M, Rs, Ps0, Den0, Den),
     maplist(parent_numerator(Den), Ps0, Parents).
