@@ -82,6 +82,11 @@ BOOST_AUTO_TEST_CASE(blind_breakthrough) {
     check("blindbreakthrough", "white", 6, 1, 1, 4);
 }
 
+// Recursive (tabled) rules: worker threads have their own tables.
+BOOST_AUTO_TEST_CASE(tabled_rules_in_threads) {
+    check("vacuumcleaner_random_big", "agent", 5, 1, 1, 3);
+}
+
 // Threads in the embedded engine: the same output whatever their number, and the
 // known size of the set (64,899 developments in 2,789 states, also what the
 // implementation before the optimisation printed).
