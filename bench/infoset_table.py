@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Per-depth table of information-set updates from bench/infoset_bench.pl output
 (JSON lines), as Markdown; with --png FILE also a plot of ms per update vs depth,
-drawn by a tiny PNG writer (no plotting library needed)."""
+drawn by a tiny PNG writer (no plotting library needed).  With --compare BEFORE
+AFTER... : one table of median CPU and wall ms per depth, per file, and the
+speed-ups of each file over the first."""
 import json, sys, os, struct, zlib, math
 from collections import defaultdict
 
@@ -15,15 +17,46 @@ def load(path):
     return rows
 
 def table(name, rows):
-    out = [f"\n**{name}** (ms per update: CPU time of one step of the progressive update; "
+    threads = sorted({r.get("threads", 1) for rs in rows.values() for r in rs})
+    out = [f"\n**{name}** (ms: CPU time of the process, all threads, during one step of the "
+           f"progressive update; wall: its elapsed time; threads: {', '.join(map(str, threads))}; "
+           "rules ms: the game-rule calls alone that the update must make, timed apart, a lower bound; "
            "states: distinct states in the information set; developments: their number)\n",
-           "| depth | histories | mean ms | max ms | mean states | max states | max developments |",
-           "|---:|---:|---:|---:|---:|---:|---:|"]
+           "| depth | histories | mean ms | max ms | mean wall ms | mean rules ms | mean states | max states | max developments |",
+           "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for d in sorted(rows):
         rs = rows[d]
         ms = [r["ms"] for r in rs]; st = [r["states"] for r in rs]; dv = [r["developments"] for r in rs]
-        out.append(f"| {d} | {len(rs)} | {sum(ms)/len(ms):.1f} | {max(ms):.1f} | "
+        wall = [r.get("wall_ms", r["ms"]) for r in rs]
+        rules = [r["rules_ms"] for r in rs if "rules_ms" in r]
+        rules_text = f"{sum(rules)/len(rules):.1f}" if rules else "–"
+        out.append(f"| {d} | {len(rs)} | {sum(ms)/len(ms):.1f} | {max(ms):.1f} | {sum(wall)/len(wall):.1f} | {rules_text} | "
                    f"{sum(st)/len(st):.0f} | {max(st)} | {max(dv)} |")
+    return "\n".join(out)
+
+def median(xs):
+    xs = sorted(xs); n = len(xs)
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+
+def compare(paths):
+    names = [os.path.basename(p).removeprefix("infoset_compare_").removesuffix(".jsonl") for p in paths]
+    data = [load(p) for p in paths]
+    head = "| depth | states | rules ms | " + " | ".join(f"{n} CPU ms | {n} wall ms" for n in names) + " | " + \
+        " | ".join(f"speed-up {n} CPU | speed-up {n} wall" for n in names[1:]) + " |"
+    out = ["\nMedian per depth over every history and round (ms: process CPU time, all threads; "
+           "wall: elapsed time; rules ms: the game-rule calls alone, a lower bound):\n", head,
+           "|" + "---:|" * (3 + 2 * len(names) + 2 * (len(names) - 1))]
+    for d in sorted(data[0]):
+        if any(d not in rows for rows in data):
+            continue
+        cpu = [median([r["ms"] for r in rows[d]]) for rows in data]
+        wall = [median([r.get("wall_ms", r["ms"]) for r in rows[d]]) for rows in data]
+        states = median([r["states"] for r in data[0][d]])
+        rules = [r["rules_ms"] for rows in data for r in rows[d] if "rules_ms" in r]
+        rules_text = f"{median(rules):.1f}" if rules else "–"
+        cells = [f"{c:.1f} | {w:.1f}" for c, w in zip(cpu, wall)]
+        ratios = [f"{cpu[0] / c:.2f}x | {wall[0] / w:.2f}x" for c, w in zip(cpu[1:], wall[1:])]
+        out.append(f"| {d} | {states:.0f} | {rules_text} | " + " | ".join(cells) + " | " + " | ".join(ratios) + " |")
     return "\n".join(out)
 
 # --- a minimal line plot as PNG -------------------------------------------------------
@@ -90,6 +123,10 @@ def plot(series, path, w=640, h=400):
 if __name__ == "__main__":
     args = sys.argv[1:]
     png = None
+    if "--compare" in args:
+        args.remove("--compare")
+        print(compare(args))
+        sys.exit(0)
     if "--png" in args:
         i = args.index("--png"); png = args[i + 1]; del args[i:i + 2]
     series = {}

@@ -372,10 +372,26 @@ sit_moves(Sit, _, _) :-
     throw(error(type_error(situation, Sit), _)).
 
 %   state_step(+R, +I, +A, +Actual-Entries0, -Actual1-Entries1)
-%   One progressive update.  The representative developments stay out of
-%   findall/3 (which would copy each whole chain): successors carry the index
-%   of their parent entry, and the keys are Hash-State so that sorting and
-%   merging compare integers before long state lists.
+%   One progressive update.  Every parent entry that is not terminal and in
+%   which R's move is legal is expanded by every joint move with R's move
+%   whose percepts for R equal the actual ones (percepts first: the successor
+%   state is computed only for those).  Apart from the game's rules the work
+%   is small:
+%   * per parent, the other roles' legal moves are computed once and give
+%     both the joint moves and their probability;
+%   * weights are summed as integers over a common denominator (the lcm of
+%     the parents' denominators) and made exact rationals once per state;
+%   * children are merged into distinct states as they are made, in a hash
+%     table keyed by term_hash/2 (chunk_entries/4): only new states are
+%     copied and kept; equal hashes are told apart by ==, so a hash
+%     collision costs time, never exactness;
+%   * the game's rules run inside findall/3, one parent at a time, so that
+%     their garbage goes by backtracking rather than by the collector;
+%   * the parents are split over threads (entries_in_threads/4).
+%   The entries come out in the standard order of Hash-State, each with the
+%   representative development of its first child in the order parents,
+%   then joint moves (role 1 outermost, each role's moves in the order of
+%   its legal rules): the result does not depend on the number of threads.
 state_step(R, I, A, S-Es0, S1-Es) :-
     (   \+ terminal(S), joint_move_legal(S, A)
     ->  true
@@ -384,48 +400,346 @@ state_step(R, I, A, S-Es0, S1-Es) :-
     arg(I, A, M),
     percepts(R, A, S, Ps),
     next_state(A, S, S1),
-    findall((H-T)-e(N, W, K-A2),
-            ( nth1(K, Es0, e(Q, N, W0, _)),
-              \+ terminal(Q),
-              choice_weight(Q, R, M, P),
-              joint_move_fixing(Q, I, M, A2),
-              percepts(R, A2, Q, Ps2),
-              Ps2 == Ps,
-              next_state(A2, Q, T),
-              term_hash(T, H),
-              W is W0 * P
-            ),
-            Pairs),
-    keysort(Pairs, Sorted),
-    maplist([e(_, _, _, Rep), Rep]>>true, Es0, Reps0),
-    RepsT =.. [r|Reps0],
-    merge_entries(Sorted, RepsT, Es).
-
-%   choice_weight(+State, +R, +Move, -P): the probability of each joint move
-%   with R's Move in State: the product over the other roles of 1/#legal.
-choice_weight(S, R, M, P) :-
-    legal_move(R, M, S), !,
     roles(Rs),
-    foldl(other_weight(S, R), Rs, 1, P).
+    entries_in_threads(Es0, ctx(R, I, M, Rs, Ps), Groups, Den),
+    Es0T =.. [p|Es0],
+    maplist(group_entry(Es0T, Den), Groups, Es).
 
-other_weight(_, R, R, P, P) :- !.
-other_weight(S, _, Q, P0, P) :-
-    aggregate_all(count, legal_move(Q, _, S), N),
-    N > 0,
-    P is P0 * (1 rdiv N).
+group_entry(EsT, Den, (_-T)-g(N, Num, K, A2), e(T, N, W, do(A2, Rep))) :-
+    arg(K, EsT, e(_, _, _, Rep)),
+    W is Num rdiv Den.
 
-merge_entries([], _, []).
-merge_entries([(H-T)-e(N, W, K-A2)|Ps], RepsT, [e(T, NT, WT, do(A2, Rep))|Es]) :-
-    arg(K, RepsT, Rep),
-    merge_same(H-T, Ps, N, W, NT, WT, Rest),
-    merge_entries(Rest, RepsT, Es).
+%   chunk_job(+Entries, +K0, +Ctx, -Result): the work on a run of parent
+%   entries (K0 the index of the first): Result = Den-Groups, the groups of
+%   chunk_entries/4 with weights Num/Den.
+chunk_job(Es, K0, ctx(R, I, M, Rs, Ps), Den-Groups) :-
+    parents_moves(Es, K0, R, I, M, Rs, Parents, 1, Den),
+    chunk_entries(Parents, R, Ps, Groups).
 
-merge_same(Key, [Key1-e(N1, W1, _)|Ps], N0, W0, N, W, Rest) :-
-    Key1 == Key, !,
-    N2 is N0 + N1,
-    W2 is W0 + W1,
-    merge_same(Key, Ps, N2, W2, N, W, Rest).
-merge_same(_, Rest, N, W, N, W, Rest).
+%   parents_moves(+Qs, +K, +R, +I, +M, +Roles, -Parents, +Den0, -Den)
+%   Qs are q(State, N, W) (the entries without their representative
+%   developments).  Parents has p(K, State, JointMoves, N, Num) for every
+%   entry (K its index, N its development count) that has children: not
+%   terminal, R's move M legal, every other role some legal move.  Num/Den
+%   is the entry's weight times the probability of each of its joint moves;
+%   Den is the lcm of those probabilities' denominators.
+parents_moves(Es, K, R, I, M, Rs, Parents, Den0, Den) :-
+    parents_moves_(Es, K, R, I, M, Rs, Ps0, Den0, Den),
+    maplist(parent_numerator(Den), Ps0, Parents).
+
+parents_moves_([], _, _, _, _, _, [], Den, Den).
+parents_moves_([q(Q, N, W0)|Es], K, R, I, M, Rs, Ps, Den0, Den) :-
+    (   findall(As-D, parent_moves(Q, R, I, M, Rs, As, D), [As-D])
+    ->  WQ is W0 * (1 rdiv D),
+        rational(WQ, _, DQ),
+        Den1 is lcm(Den0, DQ),
+        Ps = [p(K, Q, As, N, WQ)|Ps1]
+    ;   Den1 = Den0,
+        Ps = Ps1
+    ),
+    K1 is K + 1,
+    parents_moves_(Es, K1, R, I, M, Rs, Ps1, Den1, Den).
+
+%   parent_moves(+Q, +R, +I, +M, +Roles, -JointMoves, -D) is semidet: the
+%   joint moves with M in Q, D their number (called in findall/3: the
+%   garbage of the rules goes by backtracking).
+parent_moves(Q, R, I, M, Rs, As, D) :-
+    \+ terminal(Q),
+    once(legal_move(R, M, Q)),
+    role_move_lists(Rs, 1, I, M, Q, Lists, 1, D),
+    joint_move_product(Lists, Mss),
+    maplist(joint_move, Mss, As).
+
+parent_numerator(Den, p(K, Q, As, N, WQ), p(K, Q, As, N, Num)) :-
+    Num is WQ * Den.
+
+joint_move(Ms, A) :-
+    A =.. [a|Ms].
+
+%   role_move_lists(+Roles, +J, +I, +M, +Q, -Lists, +D0, -D): per role its
+%   distinct legal moves in Q in the order the rules give them ([M] for role
+%   I); D is the number of joint moves with M.  Fails if a role has none.
+%   (A move derived twice is one move: joint moves are sets of choices.)
+role_move_lists([], _, _, _, _, [], D, D).
+role_move_lists([Rj|Rs], J, I, M, Q, [L|Ls], D0, D) :-
+    (   J =:= I
+    ->  L = [M], D1 = D0
+    ;   findall(Mj, legal_move(Rj, Mj, Q), L0),
+        distinct_in_order(L0, L),
+        length(L, N),
+        N > 0,
+        D1 is D0 * N
+    ),
+    J1 is J + 1,
+    role_move_lists(Rs, J1, I, M, Q, Ls, D1, D).
+
+distinct_in_order(L0, L) :-
+    sort(L0, S),
+    (   same_length(S, L0) -> L = L0 ; list_to_set(L0, L) ).
+
+%   joint_move_product(+Lists, -Mss): every choice of one element per list,
+%   the first list varying slowest.
+joint_move_product([], [[]]).
+joint_move_product([L|Ls], Mss) :-
+    joint_move_product(Ls, Tails),
+    prefix_each(L, Tails, Mss, []).
+
+prefix_each([], _, Mss, Mss).
+prefix_each([M|Ms], Tails, Mss0, Mss) :-
+    prefix_tails(Tails, M, Mss0, Mss1),
+    prefix_each(Ms, Tails, Mss1, Mss).
+
+prefix_tails([], _, Mss, Mss).
+prefix_tails([T|Ts], M, [[M|T]|Mss0], Mss) :-
+    prefix_tails(Ts, M, Mss0, Mss).
+
+%   chunk_entries(+Parents, +R, +Ps, -Groups): the children of Parents whose
+%   percepts for R are Ps, one (Hash-State)-g(N, Num, K, A2) per distinct
+%   state in standard order of Hash-State: N and Num summed over its
+%   children, K-A2 the parent index and joint move of its first child.
+%   Children are merged as they are made, in a hash table: Table, a
+%   compound term with at least one slot per possible child, each slot the
+%   chain of accumulators a(Id, Hash, State, N, Num, K, A2) of its hash
+%   (updated by setarg/3); Accs, a compound term, holds accumulator Id at
+%   argument Id.  The children of one parent are made inside findall/3, so
+%   that what the game's rules leave on the stacks is dropped by
+%   backtracking, not by the garbage collector; a child whose state is
+%   already known leaves findall/3 as its accumulator's Id, so that only new
+%   states are copied, and only distinct states stay alive.  A new child is
+%   compared (==) only with the states of equal hash, while it is fresh.
+chunk_entries(Parents, R, Ps, Groups) :-
+    parents_work(Parents, 0, Work),
+    table_size(Work, 16, Size),
+    functor(Table, t, Size),
+    Mask is Size - 1,
+    MaxAccs is max(1, Work),
+    functor(Accs, a, MaxAccs),
+    Tab = tab(Table, Mask, Accs),
+    children(Parents, R, Ps, Tab, 1, Next),
+    Last is Next - 1,
+    acc_groups(Last, Accs, [], Keyed),
+    keysort(Keyed, Groups).
+
+parents_work([], W, W).
+parents_work([p(_, _, As, _, _)|Ps], W0, W) :-
+    length(As, L),
+    W1 is W0 + L,
+    parents_work(Ps, W1, W).
+
+table_size(Work, Size0, Size) :-
+    (   Size0 >= Work
+    ->  Size = Size0
+    ;   Size1 is Size0 * 2,
+        table_size(Work, Size1, Size)
+    ).
+
+acc_groups(0, _, Gs, Gs) :- !.
+acc_groups(I, Accs, Gs0, Gs) :-
+    arg(I, Accs, a(_, H, T, N, W, K, A2)),
+    I1 is I - 1,
+    acc_groups(I1, Accs, [(H-T)-g(N, W, K, A2)|Gs0], Gs).
+
+%   children(+Parents, +R, +Ps, +Tab, +Id0, -Id): adds the children of
+%   Parents to Tab; Id0..Id-1 are the accumulators made.
+children([], _, _, _, Id, Id).
+children([p(K, Q, As, N, Num)|Ps], R, Ps0, Tab, Id0, Id) :-
+    findall(C, parent_child(As, Q, R, Ps0, Tab, C), Cs),
+    add_children(Cs, K, N, Num, Tab, Id0, Id1),
+    children(Ps, R, Ps0, Tab, Id1, Id).
+
+%   parent_child(+As, +Q, +R, +Ps, +Tab, -C): C = old(Id) for a child whose
+%   state is accumulator Id, new(Hash, State, A2) for one not in Tab.
+parent_child(As, Q, R, Ps, Tab, C) :-
+    member(A2, As),
+    percepts(R, A2, Q, Ps2),
+    Ps2 == Ps,
+    next_state(A2, Q, T),
+    term_hash(T, H),
+    (   table_lookup(Tab, H, T, Acc)
+    ->  arg(1, Acc, Id),
+        C = old(Id)
+    ;   C = new(H, T, A2)
+    ).
+
+add_children([], _, _, _, _, Id, Id).
+add_children([C|Cs], K, N, Num, Tab, Id0, Id) :-
+    (   C = old(I)
+    ->  Tab = tab(_, _, Accs),
+        arg(I, Accs, Acc),
+        add_child(Acc, N, Num),
+        Id1 = Id0
+    ;   C = new(H, T, _),
+        table_lookup(Tab, H, T, Acc)        % twice from this parent
+    ->  add_child(Acc, N, Num),
+        Id1 = Id0
+    ;   C = new(H, T, A2),
+        Acc = a(Id0, H, T, N, Num, K, A2),
+        table_insert(Tab, H, Acc),
+        Id1 is Id0 + 1
+    ),
+    add_children(Cs, K, N, Num, Tab, Id1, Id).
+
+table_lookup(tab(Table, Mask, _), H, T, Acc) :-
+    Slot is (H /\ Mask) + 1,
+    arg(Slot, Table, Chain),
+    nonvar(Chain),
+    chain_acc(Chain, H, T, Acc).
+
+table_insert(tab(Table, Mask, Accs), H, Acc) :-
+    Slot is (H /\ Mask) + 1,
+    arg(Slot, Table, Chain),
+    (   var(Chain)
+    ->  setarg(Slot, Table, [Acc])
+    ;   setarg(Slot, Table, [Acc|Chain])
+    ),
+    arg(1, Acc, Id),
+    setarg(Id, Accs, Acc).
+
+chain_acc([Acc0|Accs], H, T, Acc) :-
+    (   Acc0 = a(_, H0, T0, _, _, _, _),
+        H0 == H,
+        T0 == T
+    ->  Acc = Acc0
+    ;   chain_acc(Accs, H, T, Acc)
+    ).
+
+add_child(Acc, N, Num) :-
+    arg(4, Acc, N0),
+    arg(5, Acc, W0),
+    N1 is N0 + N,
+    W1 is W0 + Num,
+    setarg(4, Acc, N1),
+    setarg(5, Acc, W1).
+
+%   merge_groups(+Groups1, +Groups2, -Groups): two chunks' groups (each in
+%   standard order of Hash-State) as one; a state in both is summed and
+%   keeps the first chunk's representative.
+merge_groups([], Gs, Gs) :- !.
+merge_groups(Gs, [], Gs) :- !.
+merge_groups([K1-G1|Gs1], [K2-G2|Gs2], Gs) :-
+    compare(O, K1, K2),
+    merge_groups(O, K1-G1, Gs1, K2-G2, Gs2, Gs).
+
+merge_groups(<, G1, Gs1, G2, Gs2, [G1|Gs]) :-
+    merge_groups(Gs1, [G2|Gs2], Gs).
+merge_groups(>, G1, Gs1, G2, Gs2, [G2|Gs]) :-
+    merge_groups([G1|Gs1], Gs2, Gs).
+merge_groups(=, Key-g(N1, W1, K, A2), Gs1, _-g(N2, W2, _, _), Gs2, [Key-g(N, W, K, A2)|Gs]) :-
+    N is N1 + N2,
+    W is W1 + W2,
+    merge_groups(Gs1, Gs2, Gs).
+
+%   entries_in_threads(+Entries, +Ctx, -Groups, -Den): chunk_job/4 on all
+%   parent entries, split over up to `gdlsc_infoset_threads` threads (0,
+%   the default: the number of CPUs; also set by the environment variable
+%   GDLSC_INFOSET_THREADS) when there are at least `gdlsc_infoset_thread_min`
+%   (default 64) entries.  The entries are cut into consecutive chunks of
+%   equal length; this thread does the first chunk, one worker thread each of
+%   the others, and the chunks' groups are merged in chunk order (weights
+%   brought to the lcm of the chunks' denominators), so that the result is
+%   that of one chunk.
+:- (   getenv('GDLSC_INFOSET_THREADS', V), atom_number(V, N), integer(N)
+   ->  create_prolog_flag(gdlsc_infoset_threads, N, [type(integer), keep(true)])
+   ;   create_prolog_flag(gdlsc_infoset_threads, 0, [type(integer), keep(true)])
+   ).
+:- create_prolog_flag(gdlsc_infoset_thread_min, 64, [type(integer), keep(true)]).
+
+entry_q(e(Q, N, W, _), q(Q, N, W)).
+
+entries_in_threads(Es, Ctx, Groups, Den) :-
+    maplist(entry_q, Es, Qs),
+    infoset_threads(N),
+    length(Qs, L),
+    current_prolog_flag(gdlsc_infoset_thread_min, Min),
+    (   N > 1, L >= Min
+    ->  Size is (L + N - 1) // N,
+        chunks(Qs, 1, Size, [1-First|Others]),
+        message_queue_create(Q),
+        setup_call_catcher_cleanup(
+            maplist(start_worker(Q, Ctx), Others, Ids),
+            ( chunk_job(First, 1, Ctx, Result0),
+              collect_chunks(Ids, Q, Result0, Den-Groups) ),
+            Catcher,
+            end_workers(Catcher, Ids, Q))
+    ;   chunk_job(Qs, 1, Ctx, Den-Groups)
+    ).
+
+infoset_threads(N) :-
+    current_prolog_flag(gdlsc_infoset_threads, N0),
+    (   N0 > 0
+    ->  N = N0
+    ;   current_prolog_flag(threads, true),
+        current_prolog_flag(cpu_count, C)
+    ->  N = C
+    ;   N = 1
+    ).
+
+%   chunks(+Qs, +K, +Size, -Chunks): K0-Chunk, consecutive runs of Size
+%   entries, K0 the index of the run's first entry.
+chunks([], _, _, []) :- !.
+chunks(Qs, K, Size, [K-Chunk|Chunks]) :-
+    take(Size, Qs, Chunk, Rest),
+    K1 is K + Size,
+    chunks(Rest, K1, Size, Chunks).
+
+take(0, Rest, [], Rest) :- !.
+take(_, [], [], []) :- !.
+take(N, [X|Xs], [X|Ys], Rest) :-
+    N1 is N - 1,
+    take(N1, Xs, Ys, Rest).
+
+start_worker(Q, Ctx, K0-Chunk, Id) :-
+    thread_create(chunk_worker(Q, Ctx, K0, Chunk), Id, []).
+
+chunk_worker(Q, Ctx, K0, Chunk) :-
+    thread_self(Me),
+    (   catch(chunk_job(Chunk, K0, Ctx, Result0), E, true)
+    ->  (   var(E) -> Result = ok(Result0) ; Result = error(E) )
+    ;   Result = failed
+    ),
+    thread_send_message(Q, chunk(Me, Result)).
+
+%   end_workers(+Catcher, +Ids, +Q): joins the workers; when this thread
+%   leaves early (an error, a time limit) the workers are told to stop
+%   first, so that they do not finish their chunks for nothing.
+end_workers(Catcher, Ids, Q) :-
+    (   Catcher == exit
+    ->  true
+    ;   maplist(cancel_worker, Ids)
+    ),
+    maplist(join_worker, Ids),
+    message_queue_destroy(Q).
+
+cancel_worker(Id) :-
+    catch(thread_signal(Id, throw(gdlsc_infoset_cancelled)), _, true).
+
+join_worker(Id) :-
+    catch(thread_join(Id, _), _, true).
+
+%   collect_chunks(+Ids, +Q, +Den0-Groups0, -Den-Groups): merges the
+%   workers' results into Den0-Groups0 in the order of Ids (whatever order
+%   they finish in).
+collect_chunks([], _, Result, Result).
+collect_chunks([Id|Ids], Q, Den0-Groups0, Result) :-
+    thread_get_message(Q, chunk(Id, Msg)),
+    (   Msg = ok(Den1-Groups1) -> true
+    ;   Msg = error(E) -> throw(E)
+    ;   throw(error(gdlsc_error(infoset_worker_failed), _))
+    ),
+    Den is lcm(Den0, Den1),
+    rescale(Den0, Den, Groups0, GroupsA),
+    rescale(Den1, Den, Groups1, GroupsB),
+    merge_groups(GroupsA, GroupsB, Groups),
+    collect_chunks(Ids, Q, Den-Groups, Result).
+
+%   rescale(+Den0, +Den, +Groups0, -Groups): weights Num/Den0 as Num1/Den.
+rescale(Den, Den, Groups, Groups) :- !.
+rescale(Den0, Den, Groups0, Groups) :-
+    F is Den // Den0,
+    maplist(rescale_group(F), Groups0, Groups).
+
+rescale_group(F, Key-g(N, W0, K, A2), Key-g(N, W, K, A2)) :-
+    W is W0 * F.
 
 %!  infoset_summary(+Role, +Sit, -NumDevs, -States) is det.
 %
@@ -433,9 +747,20 @@ merge_same(_, Rest, N, W, N, W, Rest).
 %   sorted list of their distinct final states.
 infoset_summary(R, Sit, NumDevs, States) :-
     infoset_states(R, Sit, Es),
-    foldl([e(_, N, _, _), A0, A]>>(A is A0 + N), Es, 0, NumDevs),
-    maplist([e(S, _, _, _), S]>>true, Es, States0),
+    foldl(add_devs, Es, 0, NumDevs),
+    maplist(entry_state, Es, States0),
     msort(States0, States).
+
+%   (plain predicates, not yall lambdas: a lambda copies its arguments, here
+%   whole states and developments, on every call)
+add_devs(e(_, N, _, _), A0, A) :-
+    A is A0 + N.
+
+entry_state(e(S, _, _, _), S).
+
+add_devs_weight(e(_, N, W, _), n(A0, B0), n(A, B)) :-
+    A is A0 + N,
+    B is B0 + W.
 
 %!  belief(+Role, +Sit, :Formula, -Prob, -NumDevs) is det.
 %
@@ -452,8 +777,7 @@ belief(R, Sit, F, Prob, NumDevs) :-
                     context(belief/5, 'the formula must be about the state: no does, sees, knows')))
     ),
     infoset_states(R, Sit, Es),
-    foldl([e(_, N, W, _), n(A0, B0), n(A, B)]>>(A is A0 + N, B is B0 + W),
-          Es, n(0, 0), n(NumDevs, Total)),
+    foldl(add_devs_weight, Es, n(0, 0), n(NumDevs, Total)),
     foldl(weight_if(F), Es, 0, Yes),
     Prob is Yes rdiv Total.
 
