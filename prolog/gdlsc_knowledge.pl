@@ -227,7 +227,9 @@ node_cell_(R, Id, O, Ids) :-
 
 %!  joint_move_fixing(+State, +I, +Move, -A) is nondet.
 %
-%   A is a joint move legal in State whose I-th component is Move.
+%   A is a joint move legal in State whose I-th component is Move.  Each
+%   joint move once, in standard order: legal moves are a set, even when the
+%   game's rules derive one move twice.
 joint_move_fixing(S, I, M, A) :-
     roles(Rs),
     length(Rs, N),
@@ -237,8 +239,8 @@ joint_move_fixing(S, I, M, A) :-
 legal_moves_into([], _, _, _, _, _).
 legal_moves_into([R|Rs], J, I, M, S, A) :-
     (   J =:= I
-    ->  legal_move(R, M, S), arg(J, A, M)
-    ;   legal_move(R, Mj, S), arg(J, A, Mj)
+    ->  once(legal_move(R, M, S)), arg(J, A, M)
+    ;   legal_moves(R, S, Ms), member(Mj, Ms), arg(J, A, Mj)
     ),
     J1 is J + 1,
     legal_moves_into(Rs, J1, I, M, S, A).

@@ -13,7 +13,8 @@
     * their states, development counts and exact weights equal those of
       ref_step/5 (the obvious progressive update);
     * up to step BRUTE, they equal brute_entries/4 (every development
-      enumerated from s0, no progression);
+      enumerated from s0, no progression), and the developments of
+      infoset/3 (interned nodes, what knows uses) agree with them;
     * the entries are in the standard order of Hash-State, the states are
       distinct, and every representative development is valid.
     Prints one line per history and exits 0 when all hold, 1 otherwise.
@@ -69,7 +70,8 @@ loop(H, Role, I, D, Depth, Brute, S, Moves0, Es, Rs, M0, M) :-
         expect(H, D, equals_reference, Sum1 == SumRef),
         (   D =< Brute
         ->  brute_entries(Role, I, Moves, SumBrute),
-            expect(H, D, equals_brute_force, Sum1 == SumBrute)
+            expect(H, D, equals_brute_force, Sum1 == SumBrute),
+            expect(H, D, developments_agree, developments_agree(Role, Moves, Es1))
         ;   true
         ),
         expect(H, D, hash_order, hash_ordered(Es1)),
@@ -79,6 +81,17 @@ loop(H, Role, I, D, Depth, Brute, S, Moves0, Es, Rs, M0, M) :-
         D1 is D + 1,
         loop(H, Role, I, D1, Depth, Brute, S1, Moves, Es1, Rs1, M1, M)
     ).
+
+% The developments of infoset/3 (interned nodes, what knows uses) are as many
+% as the entries count, and end in the entries' states.
+developments_agree(Role, Moves, Es) :-
+    foldl([A, S0, do(A, S0)]>>true, Moves, s0, Sit),
+    gdlsc_knowledge:infoset(Role, Sit, Sits),
+    length(Sits, N),
+    foldl([e(_, C, _, _), X0, X]>>(X is X0 + C), Es, 0, N),
+    maplist(sit_state, Sits, Sts0), sort(Sts0, Sts),
+    findall(T, member(e(T, _, _, _), Es), Ts0), sort(Ts0, Ts),
+    Sts == Ts.
 
 step_with_threads(Role, I, A, In, N, Out) :-
     setup_call_cleanup(
