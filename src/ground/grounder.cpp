@@ -371,6 +371,85 @@ private:
         join(r, step, delta_lit, b, done, pos, 0);
     }
 
+    // Argument index: per relation/step key and field, the positions (in by_key_[key]) of
+    // the atoms with that field's value. The fields of true(F), next(F), init(F) are F's
+    // functor and F's arguments; of any other atom its arguments.
+    struct Index {
+        size_t indexed = 0;
+        std::vector<std::unordered_map<std::string, std::vector<size_t>>> fields;
+    };
+    std::unordered_map<std::string, Index> indexes_;
+
+    static bool wraps_fluent(const std::string& rel, size_t arity) {
+        return arity == 1 && (rel == "true" || rel == "next" || rel == "init");
+    }
+
+    static std::vector<std::string> term_fields(const Term& atom) {
+        std::vector<std::string> out;
+        if (wraps_fluent(atom.name, atom.args.size())) {
+            const Term& f = atom.args[0];
+            out.push_back(f.name + "/" + std::to_string(f.args.size()));
+            for (const auto& a : f.args) out.push_back(a.to_kif());
+        } else {
+            for (const auto& a : atom.args) out.push_back(a.to_kif());
+        }
+        return out;
+    }
+
+    static bool ground_under(const Pat& p, const Binding& b) {
+        if (p.var >= 0) return b[p.var] != nullptr;
+        for (const auto& a : p.args)
+            if (!ground_under(a, b)) return false;
+        return true;
+    }
+
+    // The fields of a pattern that are bound under b (index, value); none if unknown.
+    static std::vector<std::pair<size_t, std::string>> pattern_fields(const Pat& atom, const Binding& b) {
+        std::vector<std::pair<size_t, std::string>> out;
+        if (wraps_fluent(atom.name, atom.args.size())) {
+            const Pat& f = atom.args[0];
+            if (f.var >= 0) {
+                if (!b[f.var]) return out;
+                auto fs = term_fields(Term::compound(atom.name, {*b[f.var]}));
+                for (size_t i = 0; i < fs.size(); ++i) out.emplace_back(i, fs[i]);
+                return out;
+            }
+            out.emplace_back(0, f.name + "/" + std::to_string(f.args.size()));
+            for (size_t i = 0; i < f.args.size(); ++i)
+                if (ground_under(f.args[i], b)) out.emplace_back(i + 1, instantiate(f.args[i], b).to_kif());
+            return out;
+        }
+        for (size_t i = 0; i < atom.args.size(); ++i)
+            if (ground_under(atom.args[i], b)) out.emplace_back(i, instantiate(atom.args[i], b).to_kif());
+        return out;
+    }
+
+    // Positions in [from, to) of the smallest bucket among the bound fields; false: scan all.
+    bool narrow(const std::string& k, const std::vector<AtomId>& ids, const Pat& atom, const Binding& b, size_t from,
+                size_t to, std::vector<size_t>& positions) {
+        if (to - from < 16) return false;
+        auto bound_fields = pattern_fields(atom, b);
+        if (bound_fields.empty()) return false;
+        Index& ix = indexes_[k];
+        for (; ix.indexed < ids.size(); ++ix.indexed) {
+            auto fs = term_fields(out_.atoms[ids[ix.indexed]].atom);
+            if (ix.fields.size() < fs.size()) ix.fields.resize(fs.size());
+            for (size_t i = 0; i < fs.size(); ++i) ix.fields[i][fs[i]].push_back(ix.indexed);
+        }
+        const std::vector<size_t>* best = nullptr;
+        static const std::vector<size_t> none;
+        for (const auto& [i, v] : bound_fields) {
+            if (i >= ix.fields.size()) return true;  // no atom has this field: nothing matches
+            auto it = ix.fields[i].find(v);
+            const std::vector<size_t>* bucket = it == ix.fields[i].end() ? &none : &it->second;
+            if (!best || bucket->size() < best->size()) best = bucket;
+        }
+        auto lo = std::lower_bound(best->begin(), best->end(), from);
+        auto hi = std::lower_bound(lo, best->end(), to);
+        positions.assign(lo, hi);
+        return true;
+    }
+
     bool bound(const NLit& l, const Binding& b) const {
         for (int v : l.vars)
             if (!b[v]) return false;
@@ -386,33 +465,41 @@ private:
             bool eq = instantiate(l.a, b) == instantiate(l.b, b);
             if (eq != (l.kind == NLit::Equal)) return;
         }
-        // Next positive literal: the delta literal first, then the one with most bound variables.
-        int best = -1, best_score = -1;
+        // Next positive literal: the delta literal first, then the one with the fewest
+        // candidate atoms under the current binding (index buckets, else the whole relation).
+        int best = -1;
+        std::string best_key;
+        std::vector<size_t> positions;
+        bool indexed = false;
+        size_t from = 0, to = 0, best_count = SIZE_MAX;
         for (size_t j : r.pos) {
             if (done[j]) continue;
-            if (static_cast<int>(j) == delta_lit) {
-                best = static_cast<int>(j);
-                break;
+            const NLit& l = r.body[j];
+            std::string k = key(l.rel, l.arity, lit_step(l.sk, step));
+            auto d = delta_.find(k);
+            if (d == delta_.end()) return;  // no atom of this relation was possible when the round began
+            size_t f = static_cast<int>(j) == delta_lit ? d->second.first : 0, t = d->second.second;
+            std::vector<size_t> ps;
+            bool ix = narrow(k, by_key_[k], l.atom, b, f, t, ps);
+            size_t count = ix ? ps.size() : t - f;
+            if (count == 0) return;
+            if (static_cast<int>(j) == delta_lit) count = 0;  // always first
+            if (count < best_count) {
+                best = static_cast<int>(j), best_key = k, best_count = count;
+                positions = std::move(ps), indexed = ix, from = f, to = t;
             }
-            int score = 0;
-            for (int v : r.body[j].vars) score += b[v] ? 2 : 0;
-            score -= static_cast<int>(r.body[j].vars.size());
-            if (best < 0 || score > best_score) best = static_cast<int>(j), best_score = score;
         }
         if (best < 0) {
             emit(r, step, b, pos);
             return;
         }
         const NLit& l = r.body[best];
-        const std::string k = key(l.rel, l.arity, lit_step(l.sk, step));
-        auto d = delta_.find(k);
-        if (d == delta_.end()) return;  // no atom of this relation was possible when the round began
-        const std::vector<AtomId>& ids = by_key_[k];  // a reference stays valid when the map grows
-        size_t from = best == delta_lit ? d->second.first : 0, to = d->second.second;
+        const std::vector<AtomId>& ids = by_key_[best_key];  // a reference stays valid when the map grows
         done[best] = true;
         std::vector<int> trail;
-        for (size_t i = from; i < to; ++i) {
-            AtomId id = ids[i];
+        const size_t count = indexed ? positions.size() : to - from;
+        for (size_t j = 0; j < count; ++j) {
+            AtomId id = ids[indexed ? positions[j] : from + j];
             trail.clear();
             if (match(l.atom, out_.atoms[id].atom, b, trail)) {
                 pos.push_back(id);
