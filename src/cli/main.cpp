@@ -7,8 +7,8 @@
 
 int main(int argc, char** argv) {
     int code = gdlsc::cli::run(argc, argv);
-    // The answer is out; exiting (the engine's PL_cleanup among the static destructors)
-    // gets a bounded time, after which the process ends with the same code.
+    // The answer is out; exiting (the static destructors, the engine's among them) gets a
+    // bounded time, after which the process ends with the same code.
     std::cout.flush();
     std::cerr.flush();
     std::fflush(nullptr);

@@ -16,8 +16,8 @@ namespace gdlsc::pl {
 namespace {
 
 bool g_alive = false;  // records are erased only while the engine runs
-// The engine's life (PL_initialise .. PL_cleanup). A raw pointer: ~PlEngine may throw
-// (noexcept(false)), which std::unique_ptr/std::optional would turn into std::terminate.
+// The engine (PL_initialise). Never deleted: ~PlEngine calls PL_cleanup, which can hang at
+// exit (see Engine::~Engine).
 PlEngine* g_engine = nullptr;
 
 // A foreign frame: every term reference made inside is released, and every binding undone,
@@ -237,6 +237,19 @@ Engine::Engine() {
         run_once(compound("set_prolog_flag", {PlTerm_atom("encoding"), PlTerm_atom("utf8")}),
                  "setting the encoding", Limits{});
     }
+    {
+        // Prolog never waits for the terminal: no debugger on an uncaught error, and
+        // user_input (and the current input) is an empty stream, so any read gets
+        // end_of_file at once instead of blocking on an open stdin (a terminal, ctest).
+        Frame fr;
+        run_once(compound("set_prolog_flag", {PlTerm_atom("debug_on_error"), PlTerm_atom("false")}),
+                 "turning the debugger off", Limits{});
+        PlTerm_var in;
+        PlTerm none = compound(",", {compound("set_stream", {in, compound("alias", {PlTerm_atom("user_input")})}),
+                                     compound("set_input", {in})});
+        PlTerm_string empty("");
+        run_once(compound(",", {compound("open_string", {empty, in}), none}), "closing user_input", Limits{});
+    }
     for (const auto& f : files) {
         Frame fr;
         std::string path = (fs::path(runtime_dir_) / f).string();
@@ -245,14 +258,28 @@ Engine::Engine() {
     }
 }
 
+// The engine lives until the process ends, and is not cleaned up: this destructor runs at
+// exit and only flushes Prolog's output streams. PL_cleanup would run library(time)'s halt
+// hook, which in SWI-Prolog 9.0.4 can deadlock: it sets the alarm scheduler's stop flag
+// without holding the scheduler's mutex, then locks that mutex to wake the thread; a
+// scheduler that wakes in between (woken by the last call's remove_alarm, late on a busy
+// machine) sees the flag and returns with the mutex still locked, and the hook then waits
+// for it for ever (one process in ~8000 loaded runs of `simulate nim1.kif --timeout 60`:
+// main thread in PL_cleanup -> time.so -> pthread_mutex_lock, scheduler thread gone).
+// Memory, threads and files are the operating system's to reclaim at exit.
 Engine::~Engine() {
-    g_alive = false;
-    try {
-        delete g_engine;  // PL_cleanup(0)
-    } catch (const PlFail&) {
-        // cleanup refused (a halt already in progress): nothing left to do at exit
+    if (g_engine) {
+        try {
+            Frame f;
+            run_once(compound(",", {compound("flush_output", {PlTerm_atom("user_output")}),
+                                    compound("flush_output", {PlTerm_atom("user_error")})}),
+                     "flushing Prolog's output", Limits{});
+        } catch (const std::exception&) {
+            // nothing more can be reported at exit
+        } catch (const PlFail&) {
+        }
     }
-    g_engine = nullptr;
+    g_alive = false;
 }
 
 void Engine::set_limits(const Limits& l) {

@@ -62,6 +62,8 @@ class Engine {
 public:
     /// The process-wide engine; the first call starts SWI-Prolog and loads the runtime.
     static Engine& instance();
+    /// At exit: flushes Prolog's output streams. SWI-Prolog is not cleaned up (PL_cleanup can
+    /// hang in SWI-Prolog 9.0.4, see engine.cpp); the process ends right after.
     ~Engine();
     Engine(const Engine&) = delete;
     Engine& operator=(const Engine&) = delete;

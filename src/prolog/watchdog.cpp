@@ -5,6 +5,8 @@
 // outlive main() and watch the static destructors (PL_cleanup) too.
 #include "prolog/watchdog.h"
 
+#include <pthread.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -50,8 +52,8 @@ Watch& watch() {
     int n;
     if (w.exiting)
         n = std::snprintf(msg, sizeof msg,
-                          "gdlsc: warning: exiting took more than %g s after the command finished (engine shutdown "
-                          "skipped; the output above is complete)\n",
+                          "gdlsc: warning: exiting took more than %g s after the command finished: stopped (the "
+                          "output above is complete)\n",
                           w.seconds);
     else if (w.limit > 0)
         n = std::snprintf(msg, sizeof msg,
@@ -92,7 +94,13 @@ void arm_locked(Watch& w, double seconds) {
     w.deadline = now_ns() + span;
     w.seconds = seconds;
     if (!w.started) {
+        // The thread takes no signal: a process-directed one goes to the threads that
+        // expect it (SIGINT, SIGPIPE ... stay as they were).
+        sigset_t all, old;
+        sigfillset(&all);
+        pthread_sigmask(SIG_BLOCK, &all, &old);
         std::thread(run, &w).detach();
+        pthread_sigmask(SIG_SETMASK, &old, nullptr);
         w.started = true;
     } else if (w.deadline < w.waiting_for) {
         w.cv.notify_one();

@@ -163,8 +163,8 @@ BOOST_AUTO_TEST_CASE(a_stuck_exit_keeps_the_command_exit_code) {
     BOOST_TEST(r.exited);
     BOOST_TEST(r.code == 1);
     BOOST_TEST(r.err ==
-               "gdlsc: warning: exiting took more than 0.3 s after the command finished (engine shutdown "
-               "skipped; the output above is complete)\n");
+               "gdlsc: warning: exiting took more than 0.3 s after the command finished: stopped (the output "
+               "above is complete)\n");
 }
 
 BOOST_AUTO_TEST_CASE(no_limit_means_no_watchdog) {
