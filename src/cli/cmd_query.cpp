@@ -46,7 +46,7 @@ void register_query(CLI::App& app, int& exit_code) {
                     "applies; exit 3 when they disagree)");
     cmd->add_option("--max-ground-size", a->options.max_ground_size,
                     "smt: bound on the ground program's atoms (rules: twice as many); beyond it exit 4")
-        ->default_val(2000000)
+        ->default_val(500000)
         ->check(CLI::PositiveNumber);
     cmd->add_option("--timeout", a->options.timeout_seconds, "time limit in seconds per Prolog call (0: none)")
         ->default_val(60);

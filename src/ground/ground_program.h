@@ -72,8 +72,8 @@ std::string atom_key(const gdl::Term& atom, int step);
 
 /// Bounds on the ground program; beyond them the grounder throws TooLarge.
 struct GroundLimits {
-    std::size_t max_atoms = 2'000'000;
-    std::size_t max_rules = 4'000'000;
+    std::size_t max_atoms = 500'000;
+    std::size_t max_rules = 1'000'000;
 };
 
 /// The ground program would exceed GroundLimits (the engines turn it into LimitError, exit 4).

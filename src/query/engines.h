@@ -30,7 +30,7 @@ struct QueryContext {
     const Formula& formula;
     const History& history;
     gdl::Term situation;  ///< do(a(...), ... s0), checked against the game
-    std::size_t max_ground_size = 2'000'000;  ///< smt: bound on ground atoms (rules: twice as many)
+    std::size_t max_ground_size = 500'000;  ///< smt: bound on ground atoms (rules: twice as many)
 };
 
 using EngineFn = std::function<Answer(const QueryContext&)>;
@@ -49,7 +49,7 @@ const std::vector<EngineEntry>& engines();
 struct QueryOptions {
     std::string engine = "progression";  ///< a name from engines() or "all"
     double timeout_seconds = 0;          ///< per Prolog call (0: none)
-    std::size_t max_ground_size = 2'000'000;  ///< smt: bound on ground atoms (rules: twice as many)
+    std::size_t max_ground_size = 500'000;  ///< smt: bound on ground atoms (rules: twice as many)
 };
 
 /// Loads the game, checks the history, runs the chosen engine(s). Throws UserError for
