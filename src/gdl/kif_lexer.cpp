@@ -18,12 +18,6 @@ bool symbol_char(char c) {
     return !std::isspace(static_cast<unsigned char>(c)) && c != '(' && c != ')' && c != ';';
 }
 
-/// A complete "string" as the lexer keeps it: quotes included, no inner quote or newline.
-bool string_token(const std::string& n) {
-    if (n.size() < 2 || n.front() != '"' || n.back() != '"') return false;
-    return n.find_first_of("\"\n", 1) == n.size() - 1;
-}
-
 class Lexer {
 public:
     Lexer(const SourcePtr& src, Diagnostics& d) : src_(src), text_(src->text), diags_(d) {
@@ -179,6 +173,11 @@ Term sexpr_term(const SExpr& e, Diagnostics& diags) {
     std::vector<Term> args;
     for (size_t i = 1; i < e.items.size(); ++i) args.push_back(sexpr_term(e.items[i], diags));
     return Term::compound(f.atom, std::move(args), e.loc);
+}
+
+bool string_token(const std::string& n) {
+    if (n.size() < 2 || n.front() != '"' || n.back() != '"') return false;
+    return n.find_first_of("\"\n", 1) == n.size() - 1;
 }
 
 bool kif_bare_symbol(const std::string& n) {

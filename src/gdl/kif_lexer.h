@@ -39,6 +39,8 @@ std::vector<SExpr> read_sexprs(const SourcePtr& src, Diagnostics& diags);
 /// an empty list and a lone `?`.
 Term sexpr_term(const SExpr& e, Diagnostics& diags);
 
+/// True for a complete `"string"` as the lexers keep it: quotes included, none inside, no newline.
+bool string_token(const std::string& name);
 /// How `name` is written as a KIF symbol so that the lexer reads it back as `name`: bare
 /// when it can be, a `"string"` as it is, otherwise `|...|` with `|` and `\` escaped.
 std::string kif_symbol(const std::string& name);

@@ -40,12 +40,6 @@ bool infix_number(const std::string& n) {
     }
     return i == n.size();
 }
-/// A complete "string" as both readers keep it: quotes included, no inner quote or newline.
-bool string_token(const std::string& n) {
-    if (n.size() < 2 || n.front() != '"' || n.back() != '"') return false;
-    return n.find_first_of("\"\n", 1) == n.size() - 1;
-}
-
 std::string quote(const std::string& n, char q) {
     std::string s(1, q);
     for (char c : n) {

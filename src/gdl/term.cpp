@@ -6,30 +6,26 @@
 #include "gdl/kif_lexer.h"
 
 namespace gdlsc::gdl {
+namespace {
 
-Term Term::constant(std::string name, Location loc) {
+Term make(Term::Kind kind, std::string name, std::vector<Term> args, Location loc) {
     Term t;
-    t.kind = Kind::Constant;
-    t.name = std::move(name);
-    t.loc = std::move(loc);
-    return t;
-}
-
-Term Term::variable(std::string name, Location loc) {
-    Term t;
-    t.kind = Kind::Variable;
-    t.name = std::move(name);
-    t.loc = std::move(loc);
-    return t;
-}
-
-Term Term::compound(std::string name, std::vector<Term> args, Location loc) {
-    Term t;
-    t.kind = args.empty() ? Kind::Constant : Kind::Compound;
+    t.kind = kind;
     t.name = std::move(name);
     t.args = std::move(args);
     t.loc = std::move(loc);
     return t;
+}
+
+}  // namespace
+
+Term Term::constant(std::string name, Location loc) { return make(Kind::Constant, std::move(name), {}, std::move(loc)); }
+
+Term Term::variable(std::string name, Location loc) { return make(Kind::Variable, std::move(name), {}, std::move(loc)); }
+
+Term Term::compound(std::string name, std::vector<Term> args, Location loc) {
+    Kind k = args.empty() ? Kind::Constant : Kind::Compound;
+    return make(k, std::move(name), std::move(args), std::move(loc));
 }
 
 bool Term::is_ground() const {

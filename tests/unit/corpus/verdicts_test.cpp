@@ -3,10 +3,8 @@
 // error with its location). Also checks the table covers the corpus, the JSON shape and
 // the exit codes. GDLSC_PRINT_VERDICTS=1 prints the current verdicts instead of failing.
 #define BOOST_TEST_MODULE corpus_verdicts
-#include <sys/wait.h>
-
 #include <boost/test/unit_test.hpp>
-#include <cstdio>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -16,30 +14,14 @@
 #include <set>
 #include <sstream>
 
+#include "run_gdlsc.h"
+
 namespace fs = std::filesystem;
+using gdlsc::test::run_gdlsc;
 
 namespace {
 
 const std::string kGames = GDLSC_GAMES;
-
-struct Run {
-    int exit_code = -1;
-    std::string out;
-};
-
-// Runs the gdlsc binary with `args` (already shell-safe), capturing stdout.
-Run run_gdlsc(const std::string& args) {
-    std::string cmd = std::string(GDLSC_BINARY) + " " + args + " 2>/dev/null";
-    Run r;
-    FILE* p = popen(cmd.c_str(), "r");
-    BOOST_REQUIRE(p != nullptr);
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-    int status = pclose(p);
-    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
-}
 
 struct Row {
     std::string file, verdict, reason;
@@ -108,7 +90,7 @@ BOOST_AUTO_TEST_CASE(table_covers_the_corpus) {
 BOOST_AUTO_TEST_CASE(every_verdict_matches) {
     bool print = std::getenv("GDLSC_PRINT_VERDICTS") != nullptr;
     for (const auto& r : read_table()) {
-        Run run = run_gdlsc("check --json '" + kGames + "/" + r.file + "'");
+        auto run = run_gdlsc({"check", "--json", kGames + "/" + r.file});
         nlohmann::json j;
         try {
             j = nlohmann::json::parse(run.out);
@@ -124,7 +106,7 @@ BOOST_AUTO_TEST_CASE(every_verdict_matches) {
 }
 
 BOOST_AUTO_TEST_CASE(json_has_exactly_the_documented_shape) {
-    Run run = run_gdlsc("check --json " + kGames + "/gdl1/ticTacToe.kif");
+    auto run = run_gdlsc({"check", "--json", kGames + "/gdl1/ticTacToe.kif"});
     BOOST_TEST(run.exit_code == 0);
     auto j = nlohmann::json::parse(run.out);
     std::set<std::string> keys;
@@ -143,7 +125,7 @@ BOOST_AUTO_TEST_CASE(json_has_exactly_the_documented_shape) {
     BOOST_TEST(cls["next/1"] == "derived action predicate");
     BOOST_TEST(cls["role/1"] == "static");
 
-    run = run_gdlsc("check --json " + kGames + "/fixtures/libgdl_invalid/orsafe.kif");
+    run = run_gdlsc({"check", "--json", kGames + "/fixtures/libgdl_invalid/orsafe.kif"});
     BOOST_TEST(run.exit_code == 2);
     j = nlohmann::json::parse(run.out);
     BOOST_TEST(j["valid"] == false);
@@ -156,12 +138,12 @@ BOOST_AUTO_TEST_CASE(json_has_exactly_the_documented_shape) {
 }
 
 BOOST_AUTO_TEST_CASE(text_output_and_exit_codes) {
-    Run run = run_gdlsc("check " + kGames + "/gdl2/montyhall.kif");
+    auto run = run_gdlsc({"check", kGames + "/gdl2/montyhall.kif"});
     BOOST_TEST(run.exit_code == 0);
     BOOST_TEST(run.out.find(": valid\nroles: random candidate\n") != std::string::npos, run.out);
     BOOST_TEST(std::regex_search(run.out, std::regex("\nsees +2 +derived action predicate +[0-9]+ +no\n")), run.out);
-    run = run_gdlsc("check /nonexistent/game.kif");
+    run = run_gdlsc({"check", "/nonexistent/game.kif"});
     BOOST_TEST(run.exit_code == 2);
-    run = run_gdlsc("check");
+    run = run_gdlsc({"check"});
     BOOST_TEST(run.exit_code == 64);
 }

@@ -3,12 +3,12 @@
 #define BOOST_TEST_MODULE knowledge_plunit
 #include <boost/test/unit_test.hpp>
 
-#include <cstdlib>
 #include <string>
+
+#include "run_gdlsc.h"
 
 BOOST_AUTO_TEST_CASE(plunit_knowledge_tests) {
     std::string file = std::string(GDLSC_SOURCE_DIR) + "/tests/unit/knowledge/knowledge_tests.pl";
-    std::string cmd = "swipl -g run_tests -t halt '" + file + "' 2>&1";
-    int rc = std::system(cmd.c_str());
-    BOOST_TEST(rc == 0);
+    auto r = gdlsc::test::run_program({"/usr/bin/env", "swipl", "-g", "run_tests", "-t", "halt", file});
+    BOOST_TEST(r.exit_code == 0, r.out << r.err);
 }

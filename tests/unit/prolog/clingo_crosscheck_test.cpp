@@ -13,7 +13,7 @@
 #include "gdl/reader.h"
 #include "gdl/validate.h"
 #include "prolog/engine.h"
-#include "run_binary.h"
+#include "run_gdlsc.h"
 
 using namespace gdlsc;
 using gdl::Literal;
@@ -105,12 +105,9 @@ std::string asp_program(const gdl::Program& p) {
 // The atoms of the unique answer set whose text starts with one of the prefixes.
 std::set<std::string> clingo_atoms(const std::string& program) {
     std::string file = test::temp_file("crosscheck.lp", program);
-    std::string outf = file + ".out";
-    std::string cmd = "clingo --outf=0 -V0 " + file + " > " + outf + " 2>" + outf + ".err";
-    int st = std::system(cmd.c_str());
-    int code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    BOOST_REQUIRE_MESSAGE(code == 10 || code == 30, "clingo exit " << code << ": " << test::read_text(outf + ".err"));
-    std::istringstream in(test::read_text(outf));
+    auto r = test::run_program({"/usr/bin/env", "clingo", "--outf=0", "-V0", file});
+    BOOST_REQUIRE_MESSAGE(r.exit_code == 10 || r.exit_code == 30, "clingo exit " << r.exit_code << ": " << r.err);
+    std::istringstream in(r.out);
     std::string line;
     std::set<std::string> atoms;
     std::getline(in, line);  // the (only) answer set
@@ -121,8 +118,6 @@ std::set<std::string> clingo_atoms(const std::string& program) {
             a == "r(\"terminal\")")
             atoms.insert(a);
     std::filesystem::remove(file);
-    std::filesystem::remove(outf);
-    std::filesystem::remove(outf + ".err");
     return atoms;
 }
 

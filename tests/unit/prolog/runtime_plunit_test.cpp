@@ -3,16 +3,15 @@
 #define BOOST_TEST_MODULE prolog_runtime_plunit
 #include <boost/test/unit_test.hpp>
 
-#include "run_binary.h"
+#include "run_gdlsc.h"
 
 BOOST_AUTO_TEST_CASE(plunit_runtime_tests) {
     auto r = gdlsc::test::run_gdlsc(
         {"translate", "--format", "prolog", std::string(GDLSC_GAMES) + "/gdl1/ticTacToe.kif"});
-    BOOST_REQUIRE_EQUAL(r.code, 0);
+    BOOST_REQUIRE_EQUAL(r.exit_code, 0);
     std::string game = gdlsc::test::temp_file("ttt.pl", r.out);
     std::string tests = std::string(GDLSC_SOURCE_DIR) + "/tests/unit/prolog/runtime_tests.pl";
-    std::string cmd = "GDLSC_TEST_GAME=" + gdlsc::test::shell_quote(game) + " swipl -g run_tests -t halt " +
-                      gdlsc::test::shell_quote(tests) + " 2>&1";
-    int rc = std::system(cmd.c_str());
-    BOOST_TEST(rc == 0);
+    auto t = gdlsc::test::run_program(
+        {"/usr/bin/env", "GDLSC_TEST_GAME=" + game, "swipl", "-g", "run_tests", "-t", "halt", tests});
+    BOOST_TEST(t.exit_code == 0, t.out << t.err);
 }

@@ -7,7 +7,7 @@
 
 #include <filesystem>
 
-#include "run_binary.h"
+#include "run_gdlsc.h"
 
 using gdlsc::test::run_gdlsc;
 using gdlsc::test::temp_file;
@@ -42,7 +42,7 @@ std::string hostile_game() {
            "(<= (goal halt 0) halt)\n(<= (goal halt 100) (not halt))\n";
 }
 
-void check_no_trace(const gdlsc::test::Run& r) {
+void check_no_trace(const gdlsc::test::RunResult& r) {
     // The text may come back as data ("SHOULD-NOT-PRINT~n"), never as format's output.
     BOOST_TEST(r.out.find("SHOULD-NOT-PRINT\n") == std::string::npos);
     BOOST_TEST(r.err.find("SHOULD-NOT-PRINT") == std::string::npos);
@@ -54,27 +54,27 @@ void check_no_trace(const gdlsc::test::Run& r) {
 BOOST_AUTO_TEST_CASE(builtin_names_are_ordinary_relations) {
     std::string game = temp_file("hostile.kif", hostile_game());
     auto r = run_gdlsc({"query", game, "(legal ?r ?m)"});
-    BOOST_TEST(r.code == 0, r.err);
+    BOOST_TEST(r.exit_code == 0, r.err);
     BOOST_TEST(r.out == "holds\n?r = halt, ?m = noop\n?r = shell, ?m = (assert 1)\n?r = shell, ?m = (assert 2)\n");
     check_no_trace(r);
 
     r = run_gdlsc({"query", game, "--history", "((assert 1) noop) ((assert 2) noop)", "(true ?f)"});
-    BOOST_TEST(r.code == 0, r.err);
+    BOOST_TEST(r.exit_code == 0, r.err);
     BOOST_TEST(r.out == "holds\n?f = (assert 0)\n?f = (assert 1)\n?f = (assert 2)\n?f = (retract halt)\n");
     check_no_trace(r);
 
     r = run_gdlsc({"query", game, "--history", "((assert 1) noop) ((assert 2) noop)", "(and halt terminal (goal shell ?v))"});
-    BOOST_TEST(r.code == 0, r.err);
+    BOOST_TEST(r.exit_code == 0, r.err);
     BOOST_TEST(r.out == "holds\n?v = 100\n");
 
     r = run_gdlsc({"query", game, "(or (shell ?x) (tell ?x) (format ?x) (open ?x write ?s))"});
-    BOOST_TEST(r.code == 0, r.err);
+    BOOST_TEST(r.exit_code == 0, r.err);
     BOOST_TEST(r.out.find("?x = \"touch " + marker("shell") + "\"") != std::string::npos, r.out);
     BOOST_TEST(r.out.find("?x = \"SHOULD-NOT-PRINT~n\"") != std::string::npos, r.out);
     check_no_trace(r);
 
     r = run_gdlsc({"translate", "--format", "prolog", game});
-    BOOST_TEST(r.code == 0, r.err);
+    BOOST_TEST(r.exit_code == 0, r.err);
     BOOST_TEST(r.out.find("'g:shell'(") != std::string::npos);
     BOOST_TEST(r.out.find("'g:halt'(S)") != std::string::npos);
     check_no_trace(r);
@@ -90,7 +90,7 @@ BOOST_AUTO_TEST_CASE(prolog_syntax_in_constants_stays_data) {
                                  "(<= (next (f ?x)) (true (f ?x)))\n"
                                  "(<= terminal (true (f done)))\n(goal p 100)\n");
     auto r = run_gdlsc({"query", game, "--history", "((say \"a'),halt,('\"))", "(true (f ?x))"});
-    BOOST_TEST(r.code == 0, r.err);
+    BOOST_TEST(r.exit_code == 0, r.err);
     BOOST_TEST(r.out.find("?x = \"a'),halt,('\"\n") != std::string::npos, r.out);
     BOOST_TEST(r.out.find("?x = x',halt,'y\n") != std::string::npos, r.out);
     BOOST_TEST(!fs::exists(marker("const")));

@@ -3,7 +3,6 @@
 #define BOOST_TEST_MODULE query
 #include <boost/test/unit_test.hpp>
 
-#include "../prolog/run_binary.h"
 #include "gdl/analysis.h"
 #include "gdl/reader.h"
 #include "query/answer.h"
@@ -11,6 +10,7 @@
 #include "query/errors.h"
 #include "query/formula.h"
 #include "query/history.h"
+#include "run_gdlsc.h"
 
 using namespace gdlsc;
 using gdlsc::test::run_gdlsc;
@@ -88,75 +88,71 @@ BOOST_AUTO_TEST_CASE(connectives_and_quantifiers) {
     BOOST_TEST(ask(g, kTwo, "(and (true (cell ?x 2 o)) (exists ?x (true (cell ?x 1 x))))") == "holds\n?x = 2\n");
 }
 
-BOOST_AUTO_TEST_CASE(formula_errors_name_the_column) {
+BOOST_AUTO_TEST_CASE(formula_and_history_errors_name_the_place) {
     Game g = ttt();
-    std::string e = error_of(g, "", "(and (true ?f) (foo 1))");
-    BOOST_TEST(e.find("<formula>:1:16: error: unknown relation foo/1") != std::string::npos, e);
-    e = error_of(g, "", "(row 1)");
-    BOOST_TEST(e.find("<formula>:1:1: error: unknown relation row/1") != std::string::npos, e);
-    BOOST_TEST(e.find("row/2") != std::string::npos, e);
-    e = error_of(g, "", "(legal bob ?m)");
-    BOOST_TEST(e.find("<formula>:1:8: error: unknown role bob") != std::string::npos, e);
-    e = error_of(g, "", "(true ?f");
-    BOOST_TEST(e.find("never closed") != std::string::npos, e);
-    e = error_of(g, "", "(exists a (true ?f))");
-    BOOST_TEST(e.find("<formula>:1:9") != std::string::npos, e);
-    e = error_of(g, "", "(true ?f) (true ?g)");
-    BOOST_TEST(e.find("expected one formula") != std::string::npos, e);
-}
-
-BOOST_AUTO_TEST_CASE(history_errors_name_step_role_and_move) {
-    Game g = ttt();
-    std::string e = error_of(g, "((mark 1 1) noop) (noop (mark 1 1))", "terminal");
-    BOOST_TEST(e.find("history step 2: move (mark 1 1) of role oplayer is not legal") != std::string::npos, e);
-    BOOST_TEST(e.find("<history>:1:25") != std::string::npos, e);
-    e = error_of(g, "((mark 1 1) noop) (noop)", "terminal");
-    BOOST_TEST(e.find("history step 2: 1 move for 2 roles (xplayer oplayer)") != std::string::npos, e);
-    e = error_of(g, "(noop (mark 1 1))", "terminal");
-    BOOST_TEST(e.find("history step 1: move noop of role xplayer is not legal") != std::string::npos, e);
     std::string win = "((mark 1 1) noop) (noop (mark 1 2)) ((mark 2 2) noop) (noop (mark 1 3)) ((mark 3 3) noop)";
-    e = error_of(g, win + " (noop (mark 2 1))", "terminal");
-    BOOST_TEST(e.find("history step 6: the game is already over (terminal state after step 5)") != std::string::npos, e);
-    e = error_of(g, "((mark ?x 1) noop)", "terminal");
-    BOOST_TEST(e.find("history step 1: the move (mark ?x 1) of role xplayer has a variable") != std::string::npos, e);
-    e = error_of(g, "noop", "terminal");
-    BOOST_TEST(e.find("history step 1: 'noop' is not a joint move") != std::string::npos, e);
+    struct Case {
+        std::string history, formula;
+        std::vector<std::string> parts;  ///< each must occur in the message
+    } cases[] = {
+        // formulas: the column
+        {"", "(and (true ?f) (foo 1))", {"<formula>:1:16: error: unknown relation foo/1"}},
+        {"", "(row 1)", {"<formula>:1:1: error: unknown relation row/1", "row/2"}},
+        {"", "(legal bob ?m)", {"<formula>:1:8: error: unknown role bob"}},
+        {"", "(true ?f", {"never closed"}},
+        {"", "(exists a (true ?f))", {"<formula>:1:9"}},
+        {"", "(true ?f) (true ?g)", {"expected one formula"}},
+        // histories: the step, the role and the move
+        {"((mark 1 1) noop) (noop (mark 1 1))", "terminal",
+         {"history step 2: move (mark 1 1) of role oplayer is not legal", "<history>:1:25"}},
+        {"((mark 1 1) noop) (noop)", "terminal", {"history step 2: 1 move for 2 roles (xplayer oplayer)"}},
+        {"(noop (mark 1 1))", "terminal", {"history step 1: move noop of role xplayer is not legal"}},
+        {win + " (noop (mark 2 1))", "terminal",
+         {"history step 6: the game is already over (terminal state after step 5)"}},
+        {"((mark ?x 1) noop)", "terminal", {"history step 1: the move (mark ?x 1) of role xplayer has a variable"}},
+        {"noop", "terminal", {"history step 1: 'noop' is not a joint move"}},
+    };
+    for (const auto& c : cases) {
+        std::string e = error_of(g, c.history, c.formula);
+        for (const auto& part : c.parts)
+            BOOST_TEST(e.find(part) != std::string::npos, c.formula << " after [" << c.history << "]: " << e);
+    }
 }
 
 BOOST_AUTO_TEST_CASE(command_line) {
     auto r = run_gdlsc({"query", kTtt, "--history", kTwo, "(true (cell 1 1 ?p))"});
-    BOOST_TEST(r.code == 0);
+    BOOST_TEST(r.exit_code == 0);
     BOOST_TEST(r.out == "holds\n?p = x\n");
     r = run_gdlsc({"query", kTtt, "--history", kTwo, "(true (cell 1 1 ?p))", "--json"});
     BOOST_TEST(r.out == "{\"holds\":true,\"bindings\":[{\"?p\":\"x\"}],\"engine\":\"progression\"}\n");
     r = run_gdlsc({"query", kTtt, "--history", kTwo, "terminal", "--json"});
     BOOST_TEST(r.out == "{\"holds\":false,\"bindings\":[],\"engine\":\"progression\"}\n");
     r = run_gdlsc({"query", kTtt, "--history", "((mark 1 1) noop) (noop (mark 1 1))", "terminal"});
-    BOOST_TEST(r.code == 2);
+    BOOST_TEST(r.exit_code == 2);
     BOOST_TEST(r.out.empty());
     BOOST_TEST(r.err.find("history step 2") != std::string::npos);
     r = run_gdlsc({"query", kTtt, "(foo)"});
-    BOOST_TEST(r.code == 2);
+    BOOST_TEST(r.exit_code == 2);
     // Located diagnostics are printed as they are: one `error:` per line, no prefix on top.
     r = run_gdlsc({"query", kTtt, "(true (cell 1 1 ?p)"});
-    BOOST_TEST(r.code == 2);
+    BOOST_TEST(r.exit_code == 2);
     BOOST_TEST(r.err.rfind("<formula>:1:1: error: '(' is never closed\n", 0) == 0u, r.err);
     r = run_gdlsc({"prove", kTtt, "--depth", "1", "legal-knowlege"});
-    BOOST_TEST(r.code == 2);
+    BOOST_TEST(r.exit_code == 2);
     BOOST_TEST(r.err.find("unknown property 'legal-knowlege'") != std::string::npos, r.err);
     r = run_gdlsc({"simulate", kTtt, "--seed", "-1"});
-    BOOST_TEST(r.code == 64);
+    BOOST_TEST(r.exit_code == 64);
     BOOST_TEST(r.err.find("the seed is a whole number >= 0") != std::string::npos, r.err);
     r = run_gdlsc({"query", kTtt, "terminal", "--engine", "nonsense"});
-    BOOST_TEST(r.code == 2);
+    BOOST_TEST(r.exit_code == 2);
     BOOST_TEST(r.err.find("unknown engine 'nonsense'") != std::string::npos, r.err);
     std::string file = test::temp_file("history.txt", "; two moves\n(mark 1 1) noop\n\n(noop (mark 2 2)) ; o in the centre\n");
     r = run_gdlsc({"query", kTtt, "--history-file", file, "(true (cell ?x ?y o))"});
-    BOOST_TEST(r.code == 0, r.err);
+    BOOST_TEST(r.exit_code == 0, r.err);
     BOOST_TEST(r.out == "holds\n?x = 2, ?y = 2\n");
     std::string bad = test::temp_file("bad-history.txt", "(mark 1 1) noop\n\nnoop (mark 1 1)\n");
     r = run_gdlsc({"query", kTtt, "--history-file", bad, "terminal"});
-    BOOST_TEST(r.code == 2);
+    BOOST_TEST(r.exit_code == 2);
     BOOST_TEST(r.err.find(bad + ":3:6: history step 2: move (mark 1 1) of role oplayer is not legal") != std::string::npos,
                r.err);
 }
@@ -178,7 +174,7 @@ BOOST_AUTO_TEST_CASE(quoted_and_mixed_case_symbols_through_the_binary) {
 (<= (goal ?r 100) (role ?r))
 )");
     auto r = run_gdlsc({"query", game, "(|Is Empty| ?c)"});
-    BOOST_TEST(r.code == 0, r.err);
+    BOOST_TEST(r.exit_code == 0, r.err);
     BOOST_TEST(r.out == "holds\n?c = |Top Left|\n");
     // the binding, pasted back into a formula, names the same symbol
     r = run_gdlsc({"query", game, "(true (cell |Top Left| b))"});
@@ -191,19 +187,19 @@ BOOST_AUTO_TEST_CASE(quoted_and_mixed_case_symbols_through_the_binary) {
     r = run_gdlsc({"query", game, "(true (cell |top left| b))"});
     BOOST_TEST(r.out == "does not hold\n");
     r = run_gdlsc({"query", game, "--history", "((|Mark Here| |Top Left|) NOOP)", "(and terminal (true (cell ?c ?s)))"});
-    BOOST_TEST(r.code == 0, r.err);
+    BOOST_TEST(r.exit_code == 0, r.err);
     BOOST_TEST(r.out == "holds\n?c = |Top Left|, ?s = x\n");
     std::string hist = test::temp_file("mixed-history.txt", "(|Mark Here| |Top Left|) noop\n");
     r = run_gdlsc({"query", game, "--history-file", hist, "terminal"});
     BOOST_TEST(r.out == "holds\n", r.err);
     // errors print names the way they read back
     r = run_gdlsc({"query", game, "--history", "((|mark here| |Top Left|) noop)", "terminal"});
-    BOOST_TEST(r.code == 2);
+    BOOST_TEST(r.exit_code == 2);
     BOOST_TEST(r.err.find("<history>:1:2: history step 1: move (|mark here| |Top Left|) of role |White Player| is not "
                           "legal (legal: (|Mark Here| |Top Left|) noop)") != std::string::npos,
                r.err);
     r = run_gdlsc({"query", game, "(legal |white player| ?m)"});
-    BOOST_TEST(r.code == 2);
+    BOOST_TEST(r.exit_code == 2);
     BOOST_TEST(r.err.find("<formula>:1:8: error: unknown role |white player|") != std::string::npos, r.err);
     BOOST_TEST(r.err.find("the roles are: |White Player| black") != std::string::npos, r.err);
     // a quoted symbol is never a keyword: (|not| ?r) is the game's relation not/1

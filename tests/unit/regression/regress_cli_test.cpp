@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "../prolog/run_binary.h"
+#include "run_gdlsc.h"
 
 using gdlsc::test::run_gdlsc;
 
@@ -18,7 +18,7 @@ const std::string kDeal = "(noop noop (deal king 7))";
 
 bool has(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
-gdlsc::test::Run regress(const std::string& game, const std::string& history, const std::string& formula,
+gdlsc::test::RunResult regress(const std::string& game, const std::string& history, const std::string& formula,
                          std::vector<std::string> extra = {}) {
     std::vector<std::string> args = {"regress", game, "--history", history, formula};
     args.insert(args.end(), extra.begin(), extra.end());
@@ -67,7 +67,7 @@ int cross_check(const Case& c) {
             for (const auto& f : fs) {
                 auto r = run_gdlsc({"query", "--engine", "all", c.game, "--history", h, f});
                 ++runs;
-                BOOST_TEST(r.code == 0, c.game << " after [" << h << "] " << f << ": exit " << r.code << "\n"
+                BOOST_TEST(r.exit_code == 0, c.game << " after [" << h << "] " << f << ": exit " << r.exit_code << "\n"
                                                 << r.out << r.err);
             }
         }
@@ -84,13 +84,13 @@ const std::vector<std::string> kGeneric = {
 
 BOOST_AUTO_TEST_CASE(card_game_known_answers) {
     auto r = regress(kCard, kDeal, "(true (hasCard jane king))");
-    BOOST_TEST(r.code == 0);
+    BOOST_TEST(r.exit_code == 0);
     BOOST_TEST(has(r.out, "at s0: holds"));
     BOOST_TEST(has(r.out, "regressed to s0 (1 nodes):\n⊤\n"));  // Act(random, A) = deal(king, 7) decided
     r = regress(kCard, kDeal, "(true bettingRound)");
     BOOST_TEST(has(r.out, "\nHolds(dealinground, s0)\nat s0: holds"));
     r = regress(kCard, kDeal, "(knows jane (true (hasCard jane king)))");
-    BOOST_TEST(r.code == 0);
+    BOOST_TEST(r.exit_code == 0);
     BOOST_TEST(has(r.out, "at s0: holds"));
     BOOST_TEST(has(r.out, "∀M1_Rick,M2_Random."));           // the K axiom's other moves
     BOOST_TEST(has(r.out, "= {yourcard(king)})"));         // jane's actual percepts
@@ -120,16 +120,16 @@ BOOST_AUTO_TEST_CASE(card_game_known_answers) {
 
 BOOST_AUTO_TEST_CASE(exit_codes) {
     auto r = regress(kCard, kDeal, "(knows jane (true (hasCard rick 7)))", {"--max-size", "5"});
-    BOOST_TEST(r.code == 4);
+    BOOST_TEST(r.exit_code == 4);
     BOOST_TEST(has(r.err, "grows beyond 5 nodes"));
     r = regress(kCard, kDeal, "(knows (true (hasCard jane king)))");  // common knowledge
-    BOOST_TEST(r.code == 2);
+    BOOST_TEST(r.exit_code == 2);
     BOOST_TEST(has(r.err, "common knowledge"));
     r = regress(kCard, "(noop noop (deal king king))", "terminal");
-    BOOST_TEST(r.code == 2);
+    BOOST_TEST(r.exit_code == 2);
     BOOST_TEST(has(r.err, "step 1"));
     r = run_gdlsc({"query", "--engine", "regression", kCard, "--history", kDeal, "(knows jane (true (hasCard jane ?c)))"});
-    BOOST_TEST(r.code == 0);
+    BOOST_TEST(r.exit_code == 0);
     BOOST_TEST(has(r.out, "holds\n?c = king\nregressed to s0:\n"));
 }
 

@@ -3,19 +3,20 @@
 #define BOOST_TEST_MODULE regression_plunit
 #include <boost/test/unit_test.hpp>
 
-#include <cstdlib>
 #include <string>
+
+#include "run_gdlsc.h"
 
 namespace {
 
-int run_plunit(const std::string& fixture) {
-    std::string cmd = "REGRESSION_FIXTURE=" + fixture + " swipl -g run_tests -t halt '" GDLSC_SOURCE_DIR
-                      "/tests/unit/regression/regression_tests.pl' 2>&1";
-    return std::system(cmd.c_str());
+void run_plunit(const std::string& fixture) {
+    auto r = gdlsc::test::run_program({"/usr/bin/env", "REGRESSION_FIXTURE=" + fixture, "swipl", "-g", "run_tests", "-t",
+                                       "halt", GDLSC_SOURCE_DIR "/tests/unit/regression/regression_tests.pl"});
+    BOOST_TEST(r.exit_code == 0, r.out << r.err);
 }
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(card_game_fixture) { BOOST_TEST(run_plunit("card") == 0); }
+BOOST_AUTO_TEST_CASE(card_game_fixture) { run_plunit("card"); }
 
-BOOST_AUTO_TEST_CASE(path_game_fixture) { BOOST_TEST(run_plunit("path") == 0); }
+BOOST_AUTO_TEST_CASE(path_game_fixture) { run_plunit("path"); }

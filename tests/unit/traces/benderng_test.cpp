@@ -48,7 +48,7 @@ GameCopy game_at_state(const TempDir& dir, const std::string& game, const std::s
     size_t fluents = 0;
     for (const auto& e : read_sexprs(state_text)) {
         BOOST_REQUIRE(e.is_list && e.items.size() == 2 && e.items[0].atom == "true");
-        text += "(init " + e.items[1].str() + ")\n";
+        text += "(init " + str(e.items[1]) + ")\n";
         ++fluents;
     }
     BOOST_REQUIRE(fluents > 0);
@@ -60,7 +60,7 @@ std::string joint_move(const std::string& moves_text, const std::vector<std::str
     std::map<std::string, std::string> by_role;
     for (const auto& e : read_sexprs(moves_text)) {
         BOOST_REQUIRE(e.is_list && e.items.size() == 3 && e.items[0].atom == "does");
-        by_role[e.items[1].str()] = e.items[2].str();
+        by_role[str(e.items[1])] = str(e.items[2]);
     }
     std::string step = "(";
     for (size_t i = 0; i < roles.size(); ++i) {
@@ -79,13 +79,13 @@ Expected read_expected_kif(const std::string& text, const std::vector<std::strin
     for (size_t i = 0; i < roles.size(); ++i) {
         const SExpr& l = es[i];
         BOOST_REQUIRE(l.is_list && !l.items.empty());
-        auto& ms = x.legal[l.items[0].str()];
-        for (size_t j = 1; j < l.items.size(); ++j) ms.insert(l.items[j].str());
+        auto& ms = x.legal[str(l.items[0])];
+        for (size_t j = 1; j < l.items.size(); ++j) ms.insert(str(l.items[j]));
         const SExpr& g = es[roles.size() + i];
         BOOST_REQUIRE(g.is_list && !g.items.empty());
-        auto& vs = x.goals[g.items[0].str()];
+        auto& vs = x.goals[str(g.items[0])];
         for (size_t j = 1; j < g.items.size(); ++j)
-            if (g.items[j].str() != ".") vs.insert(g.items[j].str());
+            if (str(g.items[j]) != ".") vs.insert(str(g.items[j]));
     }
     const SExpr& t = es[2 * roles.size()];
     BOOST_REQUIRE(!t.is_list && (t.atom == "t" || t.atom == "nil"));
@@ -94,7 +94,7 @@ Expected read_expected_kif(const std::string& text, const std::vector<std::strin
     if (n.is_list)
         for (const auto& f : n.items) {
             BOOST_REQUIRE(f.is_list && f.items.size() == 2 && f.items[0].atom == "true");
-            x.next.insert(f.items[1].str());
+            x.next.insert(str(f.items[1]));
         }
     return x;
 }
@@ -111,13 +111,13 @@ Expected read_expected_text(const std::string& text) {
         if (line.rfind("Player ", 0) == 0) {
             role = canonical_kif(after(line, "Player "));
         } else if (line.rfind("Legal moves:", 0) == 0) {
-            for (const auto& e : read_sexprs(after(line, "Legal moves:"))) x.legal[role].insert(e.str());
+            for (const auto& e : read_sexprs(after(line, "Legal moves:"))) x.legal[role].insert(str(e));
         } else if (line.rfind("Goal values:", 0) == 0) {
-            for (const auto& e : read_sexprs(after(line, "Goal values:"))) x.goals[role].insert(e.str());
+            for (const auto& e : read_sexprs(after(line, "Goal values:"))) x.goals[role].insert(str(e));
         } else if (line.rfind("Game is in ", 0) == 0) {
             x.terminal = line.find("non-terminal") == std::string::npos;
         } else if (line.rfind("Next state:", 0) == 0) {
-            for (const auto& e : read_sexprs(after(line, "Next state:"))) x.next.insert(e.str());
+            for (const auto& e : read_sexprs(after(line, "Next state:"))) x.next.insert(str(e));
         }
     }
     return x;

@@ -1,0 +1,52 @@
+// The shared runner of tests/support/run_gdlsc.h: output, error output and exit status apart,
+// no shell, and the time limit: a hung child (and what it started) is killed and the call
+// throws with the command in the message, so no test can hang ctest.
+#define BOOST_TEST_MODULE support_run_gdlsc
+#include <boost/test/unit_test.hpp>
+
+#include <chrono>
+
+#include "run_gdlsc.h"
+
+using namespace gdlsc::test;
+
+BOOST_AUTO_TEST_CASE(output_error_and_status_are_apart) {
+    auto r = run_program({"/bin/sh", "-c", "echo out; echo err >&2; exit 3"});
+    BOOST_TEST(r.out == "out\n");
+    BOOST_TEST(r.err == "err\n");
+    BOOST_TEST(r.exit_code == 3);
+    r = run_program({"/bin/sh", "-c", "kill -9 $$"});
+    BOOST_TEST(r.exit_code == -1);
+    // arguments reach the program as they are (no shell between)
+    r = run_program({"/bin/echo", "a b", "$HOME", "'q'"});
+    BOOST_TEST(r.out == "a b $HOME 'q'\n");
+    // stdin is empty, not the test's own
+    r = run_program({"/bin/cat"});
+    BOOST_TEST(r.out.empty());
+    BOOST_TEST(r.exit_code == 0);
+}
+
+BOOST_AUTO_TEST_CASE(a_hung_child_is_killed_and_the_call_throws) {
+    auto start = std::chrono::steady_clock::now();
+    std::string message;
+    try {
+        run_program({"/bin/sh", "-c", "echo started >&2; sleep 60 & wait"}, 1);
+    } catch (const std::runtime_error& e) {
+        message = e.what();
+    }
+    auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    BOOST_TEST(seconds < 10);
+    BOOST_TEST(message.find("still running after 1 s, killed: /bin/sh -c 'echo started >&2; sleep 60 & wait'") == 0u,
+               message);
+    BOOST_TEST(message.find("started") != std::string::npos, message);
+}
+
+BOOST_AUTO_TEST_CASE(runs_the_binary_under_test) {
+    auto r = run_gdlsc({"check", std::string(GDLSC_GAMES) + "/gdl1/ticTacToe.kif"});
+    BOOST_TEST(r.exit_code == 0, r.err);
+    BOOST_TEST(r.out.find(": valid\n") != std::string::npos, r.out);
+    r = run_gdlsc({"no-such-command"});
+    BOOST_TEST(r.exit_code == 64);
+    BOOST_TEST(r.out.empty());
+    BOOST_TEST(!r.err.empty());
+}
