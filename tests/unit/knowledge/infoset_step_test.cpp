@@ -7,22 +7,20 @@
 #define BOOST_TEST_MODULE knowledge_infoset_step
 #include <boost/test/unit_test.hpp>
 
-#include <cstdlib>
 #include <filesystem>
 #include <string>
-#include <unistd.h>
 
-#include "../prolog/run_binary.h"
+#include "run_gdlsc.h"
 
 namespace {
 
-using gdlsc::test::read_text;
-using gdlsc::test::shell_quote;
+using gdlsc::test::run_gdlsc;
+using gdlsc::test::run_program;
+using gdlsc::test::TempDir;
 
-std::filesystem::path temp_dir() {
-    auto d = std::filesystem::temp_directory_path() / ("gdlsc_infoset_step_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(d);
-    return d;
+const TempDir& temp_dir() {
+    static TempDir dir;
+    return dir;
 }
 
 // The game as generated Prolog, in the temporary directory: the corpus game
@@ -30,36 +28,30 @@ std::filesystem::path temp_dir() {
 std::string translated(const std::string& name) {
     bool path = name.size() > 4 && name.ends_with(".kif");
     std::string kif = path ? name : std::string(GDLSC_GAMES) + "/gdl2/" + name + ".kif";
-    auto out = (temp_dir() / (std::filesystem::path(kif).stem().string() + ".pl")).string();
-    std::string cmd = shell_quote(GDLSC_BINARY) + " translate -f prolog " + shell_quote(kif) + " -o " + shell_quote(out) +
-                      " >/dev/null 2>&1";
-    BOOST_REQUIRE_EQUAL(std::system(cmd.c_str()), 0);
+    auto out = (temp_dir().path / (std::filesystem::path(kif).stem().string() + ".pl")).string();
+    auto r = run_gdlsc({"translate", "-f", "prolog", kif, "-o", out});
+    BOOST_REQUIRE_MESSAGE(r.exit_code == 0, r.err);
     return out;
 }
 
 // infoset_step_check.pl on one game; its report goes to the test log.
 void check(const std::string& game, const std::string& role, int depth, int histories, int seed, int brute) {
     std::string script = std::string(GDLSC_SOURCE_DIR) + "/tests/unit/knowledge/infoset_step_check.pl";
-    auto log = (temp_dir() / (std::filesystem::path(game).stem().string() + "-" + role + ".log")).string();
-    std::string cmd = "timeout 600 swipl " + shell_quote(script) + " -- " + shell_quote(translated(game)) + " " + role +
-                      " " + std::to_string(depth) + " " + std::to_string(histories) + " " + std::to_string(seed) + " " +
-                      std::to_string(brute) + " >" + shell_quote(log) + " 2>&1";
-    int st = std::system(cmd.c_str());
-    BOOST_TEST_MESSAGE(game << " " << role << ":\n" << read_text(log));
-    BOOST_TEST(WIFEXITED(st));
-    BOOST_TEST(WEXITSTATUS(st) == 0, game << " " << role << ": " << read_text(log));
+    auto r = run_program({"/usr/bin/env", "swipl", script, "--", translated(game), role, std::to_string(depth),
+                          std::to_string(histories), std::to_string(seed), std::to_string(brute)},
+                         600);
+    BOOST_TEST_MESSAGE(game << " " << role << ":\n" << r.out << r.err);
+    BOOST_TEST(r.exit_code == 0, game << " " << role << ": " << r.out << r.err);
 }
 
 // `gdlsc infoset ... --json` with GDLSC_INFOSET_THREADS=n.
 std::string infoset_json(int threads, const std::string& game, const std::string& role, const std::string& history) {
-    auto out = (temp_dir() / ("infoset-" + std::to_string(threads) + ".json")).string();
-    std::string cmd = "GDLSC_INFOSET_THREADS=" + std::to_string(threads) + " timeout 300 " + shell_quote(GDLSC_BINARY) +
-                      " infoset " + shell_quote(std::string(GDLSC_GAMES) + "/gdl2/" + game + ".kif") + " --role " + role +
-                      " --history " + shell_quote(history) + " --json >" + shell_quote(out) + " 2>&1";
-    int st = std::system(cmd.c_str());
-    BOOST_TEST(WIFEXITED(st));
-    BOOST_TEST(WEXITSTATUS(st) == 0);
-    return read_text(out);
+    auto r = run_program({"/usr/bin/env", "GDLSC_INFOSET_THREADS=" + std::to_string(threads), GDLSC_BINARY, "infoset",
+                          std::string(GDLSC_GAMES) + "/gdl2/" + game + ".kif", "--role", role, "--history", history,
+                          "--json"},
+                         300);
+    BOOST_TEST(r.exit_code == 0, r.err);
+    return r.out;
 }
 
 }  // namespace
