@@ -155,8 +155,8 @@ bool mentions_knows(const Literal& l) {
 class Grounder {
 public:
     Grounder(const gdl::Program& p, const gdl::Analysis& a, const std::vector<JointMove>& moves,
-             const GroundLimits& lim)
-        : program_(p), analysis_(a), moves_(moves), limits_(lim) {
+             const GroundLimits& lim, const std::set<gdl::Signature>& keep)
+        : program_(p), analysis_(a), moves_(moves), limits_(lim), keep_(keep) {
         out_.horizon = static_cast<int>(moves.size());
         out_.roles = a.roles;
     }
@@ -188,7 +188,7 @@ public:
                 }
         }
         out_.index_rules();
-        return std::move(out_);
+        return relevant_part();
     }
 
 private:
@@ -196,6 +196,7 @@ private:
     const gdl::Analysis& analysis_;
     const std::vector<JointMove>& moves_;
     GroundLimits limits_;
+    const std::set<gdl::Signature>& keep_;
     GroundProgram out_;
     std::vector<NRule> rules_;
     int phase_ = -1;  // -1: statics; i: step i
@@ -209,6 +210,44 @@ private:
     }
     const std::vector<AtomId>& possible_of(const std::string& rel, size_t arity, int step) {
         return by_key_[key(rel, arity, step)];
+    }
+
+    // The atoms of the steps and of the kept static relations, closed under "a rule of a
+    // kept atom mentions it"; with their rules, renumbered in the original order.
+    GroundProgram relevant_part() {
+        const size_t n = out_.atoms.size();
+        std::vector<bool> kept(n, false);
+        std::vector<AtomId> todo;
+        for (AtomId a = 0; a < n; ++a)
+            if (out_.atoms[a].step >= 0 || keep_.count(gdl::signature(out_.atoms[a].atom)))
+                kept[a] = true, todo.push_back(a);
+        while (!todo.empty()) {
+            AtomId a = todo.back();
+            todo.pop_back();
+            for (size_t ri : out_.rules_of[a]) {
+                const GroundRule& r = out_.rules[ri];
+                for (const auto* part : {&r.pos, &r.neg})
+                    for (AtomId b : *part)
+                        if (!kept[b]) kept[b] = true, todo.push_back(b);
+            }
+        }
+        GroundProgram g;
+        g.horizon = out_.horizon;
+        g.roles = out_.roles;
+        g.rule_terms = std::move(out_.rule_terms);
+        std::vector<AtomId> id(n, 0);
+        for (AtomId a = 0; a < n; ++a)
+            if (kept[a]) id[a] = g.intern(out_.atoms[a].atom, out_.atoms[a].step);
+        for (const auto& r : out_.rules) {
+            if (!kept[r.head]) continue;
+            GroundRule x;
+            x.head = id[r.head];
+            for (AtomId b : r.pos) x.pos.push_back(id[b]);
+            for (AtomId b : r.neg) x.neg.push_back(id[b]);
+            g.rules.push_back(std::move(x));
+        }
+        g.index_rules();
+        return g;
     }
 
     void normalise() {
@@ -309,7 +348,7 @@ private:
                            " passed the size bound (" + std::to_string(limits_.max_atoms) + " atoms, " +
                            std::to_string(limits_.max_rules) + " rules) while grounding " +
                            (phase_ < 0 ? std::string("the static relations") : "step " + std::to_string(phase_)) +
-                           ": " + out_.size_text());
+                           ": " + out_.size_text() + "; use a shorter history or a larger --max-ground-size");
     }
 
     AtomId add_possible(const Term& atom, int step) {
@@ -549,8 +588,9 @@ private:
 }  // namespace
 
 GroundProgram ground_program(const gdl::Program& program, const gdl::Analysis& analysis,
-                             const std::vector<JointMove>& moves, const GroundLimits& limits) {
-    return Grounder(program, analysis, moves, limits).run();
+                             const std::vector<JointMove>& moves, const GroundLimits& limits,
+                             const std::set<gdl::Signature>& keep) {
+    return Grounder(program, analysis, moves, limits, keep).run();
 }
 
 }  // namespace gdlsc::ground

@@ -3,6 +3,7 @@
 // atoms can possibly be true is kept; negative literals are kept for the solver (dropped
 // only when their atom can never be true), `distinct` is decided on ground terms.
 #pragma once
+#include <set>
 #include <vector>
 
 #include "gdl/analysis.h"
@@ -27,8 +28,14 @@ StepKind step_kind(const gdl::Analysis& analysis, const gdl::Signature& sig);
 ///         repeat with at least one positive atom new in the last round (semi-naive)
 ///         until no new atom; keep each instance (head, pos, neg) once
 ///
+/// Then only the relevant part is kept: the atoms of the steps, the static atoms of the
+/// relations in `keep` (those a query asks about), and every atom a kept rule's body
+/// mentions, transitively, with all their rules (a splitting set: the completion of the
+/// part has the same models on it as the completion of the whole).
+///
 /// Throws TooLarge beyond `limits`, NotApplicable for `knows` in the rules.
 GroundProgram ground_program(const gdl::Program& program, const gdl::Analysis& analysis,
-                             const std::vector<JointMove>& moves, const GroundLimits& limits = {});
+                             const std::vector<JointMove>& moves, const GroundLimits& limits = {},
+                             const std::set<gdl::Signature>& keep = {});
 
 }  // namespace gdlsc::ground

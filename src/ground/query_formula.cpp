@@ -103,6 +103,19 @@ bool evaluate(const GFormula& f, const std::vector<bool>& model) {
     return false;
 }
 
+std::set<gdl::Signature> relations_in(const Term& f) {
+    std::set<gdl::Signature> out;
+    std::function<void(const Term&)> walk = [&](const Term& t) {
+        if (t.name == "rel" && t.args.size() == 2) {
+            out.insert({t.args[0].name, list_items(t.args[1]).size()});
+            return;
+        }
+        for (const auto& a : t.args) walk(a);
+    };
+    walk(f);
+    return out;
+}
+
 bool mentions_knowledge(const Term& f) {
     if (f.name == "knows" || f.name == "common" || f.name == "kwhether") return true;
     if (f.name == "not" || f.name == "exists" || f.name == "forall")
@@ -164,7 +177,8 @@ GFormula QueryGrounder::ground(const Term& formula, const std::map<std::string, 
 GFormula QueryGrounder::build(const Term& f, std::map<std::string, Term>& env) const {
     if (++nodes_ > kMaxFormulaNodes)
         throw TooLarge("the query formula expands to more than " + std::to_string(kMaxFormulaNodes) +
-                       " nodes over the ground universe (" + std::to_string(candidates_.size()) + " terms)");
+                       " nodes over the ground universe (" + std::to_string(candidates_.size()) +
+                       " terms); use fewer nested quantifiers, or --engine progression");
     const int n = gp_.horizon;
     const std::string& op = f.name;
     if (f.is_constant() && op == "terminal") return atom(Term::constant("terminal"), n);
@@ -242,7 +256,8 @@ std::vector<std::vector<Term>> QueryGrounder::answers(const Term& formula, const
     for (size_t i = 0; i < vars.size(); ++i) combos *= static_cast<double>(universe.size());
     if (combos > static_cast<double>(kMaxAnswerCandidates))
         throw TooLarge(std::to_string(vars.size()) + " answer variables over " + std::to_string(universe.size()) +
-                       " universe terms: more than " + std::to_string(kMaxAnswerCandidates) + " candidate bindings");
+                       " universe terms: more than " + std::to_string(kMaxAnswerCandidates) +
+                       " candidate bindings; bind some of them with exists, or use --engine progression");
     std::vector<std::vector<Term>> rows;
     std::vector<Term> values(vars.size());
     std::function<void(size_t)> enumerate = [&](size_t i) {

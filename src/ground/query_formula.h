@@ -8,6 +8,7 @@
 #pragma once
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -71,6 +72,9 @@ private:
     GFormula atom(const gdl::Term& a, int step) const;
     GFormula build(const gdl::Term& f, std::map<std::string, gdl::Term>& env) const;
 };
+
+/// The relations a query formula names with rel(Name, Args) (for ground_program's `keep`).
+std::set<gdl::Signature> relations_in(const gdl::Term& formula);
 
 /// True for formulas the ground engine cannot evaluate: knows, common, kwhether.
 bool mentions_knowledge(const gdl::Term& formula);

@@ -39,8 +39,7 @@ auto translating_errors(F&& f) -> decltype(f()) {
     try {
         return f();
     } catch (const ground::TooLarge& e) {
-        throw LimitError(std::string("smt engine: ") + e.what() +
-                         "; use a shorter history or a larger --max-ground-size");
+        throw LimitError(std::string("smt engine: ") + e.what());
     } catch (const ground::NotApplicable& e) {
         throw UserError(std::string("smt engine: ") + e.what());
     } catch (const smt::SmtError& e) {
@@ -70,7 +69,8 @@ Answer smt_query(const QueryContext& ctx) {
         ground::GroundLimits limits;
         limits.max_atoms = ctx.max_ground_size;
         limits.max_rules = 2 * ctx.max_ground_size;
-        ground::GroundProgram gp = ground::ground_program(ctx.program, ctx.analysis, joint_moves(ctx.history), limits);
+        ground::GroundProgram gp = ground::ground_program(ctx.program, ctx.analysis, joint_moves(ctx.history), limits,
+                                                          ground::relations_in(ctx.formula.term));
         double t_ground = seconds_since(t0);
         size_t loops = ground::positive_loops(gp).size();
 

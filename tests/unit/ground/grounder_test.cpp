@@ -36,6 +36,13 @@ gdl::Term term(const std::string& kif) {
     return g.program.rules.at(0).head.args.at(0);
 }
 
+// Every relation of the game: keeps all static atoms (ground_program's `keep`).
+std::set<gdl::Signature> all_relations(const Game& g) {
+    std::set<gdl::Signature> out;
+    for (const auto& [sig, info] : g.analysis.predicates) out.insert(sig);
+    return out;
+}
+
 std::vector<ground::JointMove> moves(const Game& g, const std::vector<std::vector<std::string>>& steps) {
     std::vector<ground::JointMove> out;
     for (const auto& s : steps) {
@@ -110,6 +117,15 @@ BOOST_AUTO_TEST_CASE(counter_two_steps) {
     // No action predicate at the last step.
     for (const auto& a : gp.atoms) BOOST_TEST(!(a.step == 2 && (a.atom.name == "next" || a.atom.name == "does")));
     BOOST_TEST(ground::positive_loops(gp).empty());
+    // Only the relevant static atoms stay: (succ 2 3) is used at no step (count stays 1),
+    // unless the query asks about succ.
+    gdl::Term succ23 = term("(succ 2 3)");
+    BOOST_TEST(gp.find(succ23, -1) < 0);
+    BOOST_TEST(gp.find(term("(succ 1 2)"), -1) >= 0);
+    GroundProgram kept = ground::ground_program(g.program, g.analysis, moves(g, {{"inc"}, {"stay"}}), {},
+                                                {gdl::Signature{"succ", 2}});
+    BOOST_TEST(kept.find(succ23, -1) >= 0);
+    BOOST_TEST(kept.atoms.size() == gp.atoms.size() + 1);
 }
 
 BOOST_AUTO_TEST_CASE(disjunction_distinct_and_negated_statics) {
@@ -122,7 +138,7 @@ BOOST_AUTO_TEST_CASE(disjunction_distinct_and_negated_statics) {
 (<= (same ?x) (c ?x) (not (distinct ?x a)))
 (<= (good ?x) (c ?x) (not (missing ?x)))
 )");
-    GroundProgram gp = ground::ground_program(g.program, g.analysis, {});
+    GroundProgram gp = ground::ground_program(g.program, g.analysis, {}, {}, all_relations(g));
     auto rs = rules(gp);
     // distinct is decided on ground terms: no (pair a a); not (bad ?y) is kept for the solver.
     BOOST_TEST(rs.count(normal("(pair a b) :- (c a), (c b), not (bad b)")));
@@ -164,7 +180,7 @@ BOOST_AUTO_TEST_CASE(recursion_and_positive_loops) {
 (<= q p)
 (<= q (edge c a))
 )");
-    GroundProgram gp = ground::ground_program(g.program, g.analysis, {});
+    GroundProgram gp = ground::ground_program(g.program, g.analysis, {}, {}, all_relations(g));
     // path is the transitive closure: from a and b everything, nothing from c.
     std::set<std::string> paths;
     for (const auto& a : gp.atoms)
@@ -189,7 +205,7 @@ BOOST_AUTO_TEST_CASE(unfounded_set_and_violated_loop) {
 (<= q (e a) (not (e a)))
 (<= s (e a))
 )");
-    GroundProgram gp = ground::ground_program(g.program, g.analysis, {});
+    GroundProgram gp = ground::ground_program(g.program, g.analysis, {}, {}, all_relations(g));
     BOOST_TEST(has_rule(gp, "q :- (e a), not (e a)"));
     // The model {e(a), s, p, q} satisfies the completion but p, q support each other.
     std::vector<bool> m(gp.atoms.size(), true);

@@ -125,7 +125,8 @@ BOOST_AUTO_TEST_CASE(loop_formulas_along_a_history) {
 BOOST_AUTO_TEST_CASE(stratified_negation_and_no_rules) {
     // r has no rule: false; s <- not r: true; t <- s, not u; u <- not s: false.
     Game g = read_text("(role x) (<= s (not r)) (<= t s (not u)) (<= u (not s)) (<= v v)");
-    ground::GroundProgram gp = ground::ground_program(g.program, g.analysis, {});
+    ground::GroundProgram gp =
+        ground::ground_program(g.program, g.analysis, {}, {}, {{"s", 0}, {"t", 0}, {"u", 0}, {"v", 0}});
     smt::Solver s(gp);
     auto m = s.stable_model();
     BOOST_TEST(s.unique(m));
