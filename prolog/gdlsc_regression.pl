@@ -347,10 +347,14 @@ body(G, _, _, _) :- atom(G), atom_concat('g:', Name, G), !,
 body(G, _, _, _) :-
     throw(error(gdlsc_unsupported(compiled_goal(G)), regress/3)).
 
-%   The condition of a generator's binding-mode test: ground(V), ... (one per variable).
+%   The condition of a generator's binding-mode test: nonvar(V), ..., ground(T), ...
 ground_tests((A, B)) :- !, ground_tests(A), ground_tests(B).
 ground_tests(ground(_)).
+ground_tests(nonvar(_)).
 
+%   A binding-mode switch inside a disjunction (an `or` branch that is one lookup of
+%   head variables) is an if-then-else, not two branches: read it as its general B.
+branch((C -> _ ; B), Ctx, O, Cs) :- ground_tests(C), !, branch(B, Ctx, O, Cs).
 branch((A ; B), Ctx, O, Cs) :- !, ( branch(A, Ctx, O, Cs) ; branch(B, Ctx, O, Cs) ).
 branch(G, Ctx, O, Cs) :- body(G, Ctx, O, Cs).
 

@@ -119,9 +119,7 @@ public:
             (check ? fast : rest).push_back(l);
         }
         fast.insert(fast.end(), rest.begin(), rest.end());
-        // One ground/1 test per variable: no list is built for the test.
-        std::string g;
-        for (const auto& v : guard) g += (g.empty() ? "ground(" : ", ground(") + var(v) + ")";
+        std::string g = ground_test(guard, "");
         VarSet fast_bound = guard;
         std::string quick = conjunction(fast, fast_bound, "\n        ");
         slow_guard_ = guard;
@@ -165,6 +163,18 @@ private:
     PredicateClass class_of(const Signature& s) const {
         auto it = cls_.find(s);
         return forced_class(s, it == cls_.end() ? PredicateClass::Static : it->second);
+    }
+
+    // The test that the variables `vs` (of `term`, when given) are bound to ground terms:
+    // nonvar/1 of each first, which the VM runs inline, so that the usual failing case
+    // (a variable left free by the caller) never reaches ground/1, a foreign call; then
+    // ground/1 of the term, or of each variable.
+    std::string ground_test(const VarSet& vs, const std::string& term_text) {
+        std::string g;
+        for (const auto& v : vs) g += (g.empty() ? "nonvar(" : ", nonvar(") + var(v) + ")";
+        if (!term_text.empty()) return g + ", ground(" + term_text + ")";
+        for (const auto& v : vs) g += ", ground(" + var(v) + ")";
+        return g;
     }
 
     // 'g:p'(Args[, A], S) by class.
@@ -367,7 +377,8 @@ private:
             if (subset(v, maybe) && !slow_guard_.empty() && subset(slow_guard_, v) &&
                 std::none_of(slow_guard_.begin(), slow_guard_.end(), [&](const std::string& g) { return bound.count(g) > 0; }))
                 return "member(" + f + ", S)";
-            if (subset(v, maybe)) return "( ground(" + f + ") -> ord_memberchk(" + f + ", S) ; member(" + f + ", S) )";
+            if (subset(v, maybe))
+                return "( " + ground_test(v, f) + " -> ord_memberchk(" + f + ", S) ; member(" + f + ", S) )";
             return "member(" + f + ", S)";
         }
         if (t.name == "does" && t.args.size() == 2) {
