@@ -159,6 +159,8 @@ BOOST_AUTO_TEST_CASE(loop_fixture_known_answers) {
         {"", "(goal robot ?v)", "holds\n?v = 0\n"},
         {"", "(legal robot wait)", "holds\n"},
         {"", "(or p (reach d))", "does not hold\n"},
+        {"", "(and (edge b ?y) (safe ?y))", "holds\n?y = a\n?y = c\n"},  // static relations named by the query
+        {"(go b)", "(and (edge ?x e) (not (safe ?x)))", "does not hold\n"},
         {"(unlock b c)", "(goal robot ?v)", "holds\n?v = 100\n"},
         {"(unlock b c)", "(forall ?x (or (not (safe ?x)) (reach ?x)))", "holds\n"},
         {"(go b) (go e)", "(and p q terminal (goal robot 50))", "holds\n"},
