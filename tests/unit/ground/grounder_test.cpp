@@ -6,33 +6,19 @@
 #include <algorithm>
 #include <set>
 
-#include "gdl/analysis.h"
-#include "gdl/reader.h"
 #include "ground/grounder.h"
 #include "ground/loops.h"
+#include "parsed_game.h"
 
 using namespace gdlsc;
 using ground::GroundProgram;
 
 namespace {
 
-struct Game {
-    gdl::Program program;
-    gdl::Analysis analysis;
-};
-
-Game read(const std::string& text) {
-    gdl::Diagnostics d;
-    Game g;
-    g.program = gdl::read_game_text("t.kif", text, d);
-    BOOST_REQUIRE(!d.has_errors());
-    g.analysis = gdl::analyze(g.program);
-    return g;
-}
+using Game = test::ParsedGame;
 
 gdl::Term term(const std::string& kif) {
-    gdl::Diagnostics d;
-    Game g = read("(x " + kif + ")");
+    Game g = test::game_from_text("(x " + kif + ")");
     return g.program.rules.at(0).head.args.at(0);
 }
 
@@ -96,7 +82,7 @@ const std::string kCounter = R"(
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(counter_two_steps) {
-    Game g = read(kCounter);
+    Game g = test::game_from_text(kCounter);
     GroundProgram gp = ground::ground_program(g.program, g.analysis, moves(g, {{"inc"}, {"stay"}}));
     BOOST_TEST(gp.horizon == 2);
     // Step 0: exactly what the initial state allows.
@@ -129,7 +115,7 @@ BOOST_AUTO_TEST_CASE(counter_two_steps) {
 }
 
 BOOST_AUTO_TEST_CASE(disjunction_distinct_and_negated_statics) {
-    Game g = read(R"(
+    Game g = test::game_from_text(R"(
 (role r)
 (c a) (c b) (c d)
 (bad d)
@@ -156,7 +142,7 @@ BOOST_AUTO_TEST_CASE(disjunction_distinct_and_negated_statics) {
 }
 
 BOOST_AUTO_TEST_CASE(negative_literal_dropped_when_its_phase_is_complete) {
-    Game g = read(R"(
+    Game g = test::game_from_text(R"(
 (role r)
 (c a)
 (init (s a))
@@ -171,7 +157,7 @@ BOOST_AUTO_TEST_CASE(negative_literal_dropped_when_its_phase_is_complete) {
 }
 
 BOOST_AUTO_TEST_CASE(recursion_and_positive_loops) {
-    Game g = read(R"(
+    Game g = test::game_from_text(R"(
 (role r)
 (edge a b) (edge b a) (edge b c)
 (<= (path ?x ?y) (edge ?x ?y))
@@ -197,7 +183,7 @@ BOOST_AUTO_TEST_CASE(recursion_and_positive_loops) {
 }
 
 BOOST_AUTO_TEST_CASE(unfounded_set_and_violated_loop) {
-    Game g = read(R"(
+    Game g = test::game_from_text(R"(
 (role r)
 (e a)
 (<= p q)
@@ -223,7 +209,7 @@ BOOST_AUTO_TEST_CASE(unfounded_set_and_violated_loop) {
 }
 
 BOOST_AUTO_TEST_CASE(limits_and_knows) {
-    Game g = read(kCounter);
+    Game g = test::game_from_text(kCounter);
     ground::GroundLimits lim;
     lim.max_atoms = 10;
     BOOST_CHECK_THROW(ground::ground_program(g.program, g.analysis, moves(g, {{"inc"}}), lim), ground::TooLarge);
@@ -232,6 +218,6 @@ BOOST_AUTO_TEST_CASE(limits_and_knows) {
     } catch (const ground::TooLarge& e) {
         BOOST_TEST(std::string(e.what()).find("passed the size bound (10 atoms") != std::string::npos);
     }
-    Game k = read("(role r) (init s) (<= (legal r a) (knows r (true s)))");
+    Game k = test::game_from_text("(role r) (init s) (<= (legal r a) (knows r (true s)))");
     BOOST_CHECK_THROW(ground::ground_program(k.program, k.analysis, {}), ground::NotApplicable);
 }

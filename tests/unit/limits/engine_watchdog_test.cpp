@@ -6,9 +6,6 @@
 // alarm path), not the watchdog.
 #define BOOST_TEST_MODULE limits_engine_watchdog
 #include <boost/test/unit_test.hpp>
-#include <fcntl.h>
-#include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -18,55 +15,17 @@
 #include "gdl/term.h"
 #include "prolog/engine.h"
 #include "query/errors.h"
+#include "run_gdlsc.h"
 
 using gdlsc::gdl::Term;
 namespace pl = gdlsc::pl;
 
+using namespace gdlsc::test;
+
 namespace {
 
-struct Child {
-    int code = -1;  ///< -1: killed by the test (it did not end by itself)
-    std::string err;
-    double seconds = 0;
-};
-
-Child run_child(const std::function<void()>& body, double limit_s = 40) {
-    int fds[2];
-    BOOST_REQUIRE(pipe(fds) == 0);
-    auto start = std::chrono::steady_clock::now();
-    pid_t pid = fork();
-    BOOST_REQUIRE(pid >= 0);
-    if (pid == 0) {
-        dup2(fds[1], 2);
-        close(fds[0]);
-        body();
-        _exit(0);
-    }
-    close(fds[1]);
-    fcntl(fds[0], F_SETFL, O_NONBLOCK);
-    Child c;
-    char buf[512];
-    int status = 0;
-    for (;;) {
-        ssize_t n;
-        while ((n = read(fds[0], buf, sizeof buf)) > 0) c.err.append(buf, static_cast<size_t>(n));
-        if (waitpid(pid, &status, WNOHANG) == pid) {
-            if (WIFEXITED(status)) c.code = WEXITSTATUS(status);
-            break;
-        }
-        if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > limit_s) {
-            kill(pid, SIGKILL);
-            waitpid(pid, &status, 0);
-            break;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    ssize_t n;
-    while ((n = read(fds[0], buf, sizeof buf)) > 0) c.err.append(buf, static_cast<size_t>(n));
-    close(fds[0]);
-    c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return c;
-}
+// Runs `body` in a forked child, stderr captured (tests/support/run_gdlsc.h); kills it after 40 s.
+RunResult run_child(const std::function<void()>& body) { return run_forked(body, kill_after(40)); }
 
 // call((atom_number('S', N), Goal(N))) in module user, under a 0.5 s limit.
 void limited_call(const std::string& goal, const std::string& seconds) {
@@ -82,11 +41,11 @@ void limited_call(const std::string& goal, const std::string& seconds) {
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(a_call_blocked_in_a_system_call_is_stopped_by_the_watchdog) {
-    Child c = run_child([] {
+    RunResult c = run_child([] {
         limited_call("sleep", "30");
         _exit(0);  // not reached: the sleep runs 30 s, the watchdog fires at 5.5 s
     });
-    BOOST_TEST(c.code == 4, c.err);
+    BOOST_TEST(c.exit_code == 4, c.err);
     BOOST_TEST(c.err ==
                "gdlsc: limit: user:call/1 was still running after 5.5 s (time limit 0.5 s, not honoured by "
                "Prolog): stopped by the watchdog\n");
@@ -95,7 +54,7 @@ BOOST_AUTO_TEST_CASE(a_call_blocked_in_a_system_call_is_stopped_by_the_watchdog)
 }
 
 BOOST_AUTO_TEST_CASE(a_busy_call_gets_the_ordinary_limit_error) {
-    Child c = run_child([] {
+    RunResult c = run_child([] {
         try {
             // forall(repeat, true) never ends: a Prolog loop, which sees its signals
             auto& e = pl::Engine::instance();
@@ -111,7 +70,7 @@ BOOST_AUTO_TEST_CASE(a_busy_call_gets_the_ordinary_limit_error) {
         }
         _exit(0);
     });
-    BOOST_TEST(c.code == 4);
+    BOOST_TEST(c.exit_code == 4);
     BOOST_TEST(c.err == "time limit of 0.5 s exceeded in user:call/1\n");
     BOOST_TEST(c.seconds < 5);
 }

@@ -10,23 +10,13 @@
 // what it prints without the shim, and nothing on stderr.
 #define BOOST_TEST_MODULE limits_shutdown_race
 #include <boost/test/unit_test.hpp>
-#include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <chrono>
 #include <cstdlib>
-#include <thread>
 #include <vector>
 
 #include "../traces/test_support.h"
 
-extern char** environ;
-
 using namespace gdlsc::test;
-using Clock = std::chrono::steady_clock;
 
 namespace {
 
@@ -49,54 +39,12 @@ int PL_sigaction(int sig, void *act, void *old) {
 }
 )";
 
-struct Outcome {
-    int code = -1;  ///< -1: killed after the time limit, or ended by a signal
-    std::string out, err;
-    double seconds = 0;
-};
-
-Outcome run(const std::vector<std::string>& args, const std::string& preload, const TempDir& dir, double limit_s) {
-    std::string out_path = (dir.path / "out").string(), err_path = (dir.path / "err").string();
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawn_file_actions_addopen(&fa, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    std::vector<std::string> env;
-    for (char** e = environ; *e; ++e)
-        if (std::string(*e).rfind("LD_PRELOAD=", 0) != 0) env.emplace_back(*e);
-    if (!preload.empty()) env.push_back("LD_PRELOAD=" + preload);
-    std::vector<char*> envp, argv;
-    for (auto& e : env) envp.push_back(e.data());
-    envp.push_back(nullptr);
-    std::string bin = GDLSC_BINARY;
-    std::vector<std::string> copy = args;
-    argv.push_back(bin.data());
-    for (auto& a : copy) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    Outcome o;
-    auto start = Clock::now();
-    pid_t pid = 0;
-    int rc = posix_spawn(&pid, bin.c_str(), &fa, nullptr, argv.data(), envp.data());
-    posix_spawn_file_actions_destroy(&fa);
-    BOOST_REQUIRE(rc == 0);
-    int status = 0;
-    for (;;) {
-        if (waitpid(pid, &status, WNOHANG) == pid) {
-            if (WIFEXITED(status)) o.code = WEXITSTATUS(status);
-            break;
-        }
-        if (std::chrono::duration<double>(Clock::now() - start).count() > limit_s) {
-            kill(pid, SIGKILL);
-            waitpid(pid, &status, 0);
-            break;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    o.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    o.out = slurp(out_path);
-    o.err = slurp(err_path);
-    return o;
+// gdlsc `args` with the shim preloaded (none when `preload` is empty, and none inherited),
+// killed after `limit_s`.
+RunResult run(const std::vector<std::string>& args, const std::string& preload, double limit_s) {
+    RunOptions opt = kill_after(limit_s);
+    opt.env = {preload.empty() ? "LD_PRELOAD" : "LD_PRELOAD=" + preload};
+    return run_gdlsc(args, opt);
 }
 
 }  // namespace
@@ -118,11 +66,12 @@ BOOST_AUTO_TEST_CASE(exit_does_not_wait_for_the_alarm_scheduler) {
     for (const auto& args : commands) {
         std::string what;
         for (const auto& a : args) what += " " + a;
-        Outcome plain = run(args, "", dir, 60);
-        BOOST_REQUIRE_MESSAGE(plain.code == 0, what << ": exit " << plain.code << ": " << plain.err);
-        Outcome raced = run(args, so, dir, 8);  // below the exit watchdog's 10 s
-        BOOST_TEST(raced.code == 0, what << ": exit " << raced.code << (raced.code < 0 ? " (hung, killed at 8 s)" : "")
-                                         << " after " << raced.seconds << " s: " << raced.err);
+        RunResult plain = run(args, "", 60);
+        BOOST_REQUIRE_MESSAGE(plain.exit_code == 0, what << ": exit " << plain.exit_code << ": " << plain.err);
+        RunResult raced = run(args, so, 8);  // below the exit watchdog's 10 s
+        BOOST_TEST(raced.exit_code == 0, what << ": exit " << raced.exit_code
+                                              << (raced.timed_out ? " (hung, killed at 8 s)" : "") << " after "
+                                              << raced.seconds << " s: " << raced.err);
         BOOST_TEST(raced.err.empty(), what << ": " << raced.err);
         BOOST_TEST(raced.out == plain.out, what);
     }

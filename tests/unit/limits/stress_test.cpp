@@ -4,13 +4,11 @@
 // timeout and with an open stdin that never delivers a byte (as under ctest). Every run must
 // end by itself: exit 0 with exactly the output of an unlimited run and nothing on stderr, or
 // exit 4 with the one-line limit message. A hang, a crash, a prompt waiting for input, a
-// stray warning or a wrong answer fails the test. About 20 s of wall time.
+// stray warning or a wrong answer fails the test; the one warning allowed is the exit
+// watchdog's (a slow exit on an overloaded machine, see remove_exit_warning), and only in
+// few runs. About 20 s of wall time.
 #define BOOST_TEST_MODULE limits_stress
 #include <boost/test/unit_test.hpp>
-#include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -25,8 +23,7 @@
 #include <vector>
 
 #include "../traces/test_support.h"
-
-extern char** environ;
+#include "prolog/watchdog.h"
 
 using namespace gdlsc::test;
 using Clock = std::chrono::steady_clock;
@@ -37,48 +34,29 @@ constexpr double kBudgetSeconds = 20;  // wall time of the stress phase
 constexpr int kWorkers = 3;
 constexpr int kHangSeconds = 30;  // a run still alive then is a hang (limit + grace + exit bound < 16 s)
 
-struct Outcome {
-    int code = -1;  // -1: killed (hang) or signalled
-    bool hung = false;
-    std::string out, err;
-};
+// gdlsc `args`, stdin = the read end of a pipe kept open and empty; killed after kHangSeconds.
+RunResult run(const std::vector<std::string>& args, int stdin_fd) {
+    RunOptions opt = kill_after(kHangSeconds);
+    opt.stdin_fd = stdin_fd;
+    return run_gdlsc(args, opt);
+}
 
-// posix_spawn (safe from a threaded test), stdin = the read end of a pipe kept open and empty.
-Outcome run(const std::vector<std::string>& args, int stdin_fd, const TempDir& dir, int slot) {
-    std::string out_path = (dir.path / ("out" + std::to_string(slot))).string();
-    std::string err_path = (dir.path / ("err" + std::to_string(slot))).string();
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_adddup2(&fa, stdin_fd, 0);
-    posix_spawn_file_actions_addopen(&fa, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawn_file_actions_addopen(&fa, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    std::vector<char*> argv;
-    std::string bin = GDLSC_BINARY;
-    argv.push_back(bin.data());
-    std::vector<std::string> copy = args;
-    for (auto& a : copy) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    pid_t pid = 0;
-    int rc = posix_spawn(&pid, bin.c_str(), &fa, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&fa);
-    Outcome o;
-    if (rc != 0) return o;
-    auto deadline = Clock::now() + std::chrono::seconds(kHangSeconds);
-    int status = 0;
-    for (;;) {
-        if (waitpid(pid, &status, WNOHANG) == pid) break;
-        if (Clock::now() > deadline) {
-            kill(pid, SIGKILL);
-            waitpid(pid, &status, 0);
-            o.hung = true;
-            break;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(3));
-    }
-    if (!o.hung && WIFEXITED(status)) o.code = WEXITSTATUS(status);
-    o.out = slurp(out_path);
-    o.err = slurp(err_path);
-    return o;
+// The exit watchdog's warning (src/prolog/watchdog.cpp): the command had finished with its
+// exit code and its output flushed, and the shutdown after it took more than
+// kWatchdogExitSeconds. Seen once under a load of ~20 on 2 cores. That is a slow exit that the
+// watchdog bounded, not a hang: the run ended by itself with the command's own exit code and
+// complete output, which the checks below still require. Removes that one line from the end
+// of `err` and says whether it was there. (A shutdown that waits for ever is caught for certain
+// by limits_shutdown_race_test, which allows no warning; a systematic one here is caught by the
+// bound on slow exits below.)
+bool remove_exit_warning(std::string& err) {
+    std::ostringstream w;
+    w << "gdlsc: warning: exiting took more than " << gdlsc::pl::kWatchdogExitSeconds
+      << " s after the command finished: stopped (the output above is complete)\n";
+    const std::string line = w.str();
+    if (err.size() < line.size() || err.compare(err.size() - line.size(), line.size(), line) != 0) return false;
+    err.resize(err.size() - line.size());
+    return true;
 }
 
 struct Case {
@@ -109,16 +87,18 @@ std::string timeout_text(double t) {
 BOOST_AUTO_TEST_CASE(every_limited_run_ends_with_its_answer_or_the_limit_message) {
     int pipe_fds[2];
     BOOST_REQUIRE(pipe(pipe_fds) == 0);  // the write end stays open: reading stdin would block
-    TempDir dir;
     auto all = cases();
+    std::atomic<int> slow_exits{0};  // runs that ended with the exit watchdog's warning
 
     // Reference outputs, without a limit that can fire.
     std::vector<std::string> expected(all.size());
     for (size_t i = 0; i < all.size(); ++i) {
         auto args = all[i].args;
         args.insert(args.end(), {"--timeout", "60"});
-        Outcome o = run(args, pipe_fds[0], dir, 100 + static_cast<int>(i));
-        BOOST_REQUIRE_MESSAGE(o.code == 0, all[i].name << ": exit " << o.code << ": " << o.err);
+        RunResult o = run(args, pipe_fds[0]);
+        BOOST_REQUIRE_MESSAGE(!o.timed_out, all[i].name << ": did not end within " << kHangSeconds << " s");
+        slow_exits += remove_exit_warning(o.err);
+        BOOST_REQUIRE_MESSAGE(o.exit_code == 0, all[i].name << ": exit " << o.exit_code << ": " << o.err);
         BOOST_REQUIRE_MESSAGE(o.err.empty(), all[i].name << ": " << o.err);
         expected[i] = o.out;
     }
@@ -140,27 +120,28 @@ BOOST_AUTO_TEST_CASE(every_limited_run_ends_with_its_answer_or_the_limit_message
             std::string ts = timeout_text(t);
             auto args = all[i].args;
             args.insert(args.end(), {"--timeout", ts});
-            Outcome o = run(args, pipe_fds[0], dir, w);
+            RunResult o = run(args, pipe_fds[0]);
             ++runs;
+            if (!o.timed_out) slow_exits += remove_exit_warning(o.err);
             std::string what = all[i].name + " --timeout " + ts;
             std::string bad;
-            if (o.hung) bad = "did not end within " + std::to_string(kHangSeconds) + " s";
-            else if (o.code == 0) {
+            if (o.timed_out) bad = "did not end within " + std::to_string(kHangSeconds) + " s";
+            else if (o.exit_code == 0) {
                 if (!o.err.empty()) bad = "exit 0 with stderr: " + o.err;
                 else if (all[i].compare_output && o.out != expected[i]) bad = "exit 0 with another output: " + o.out.substr(0, 300);
                 else if (!all[i].compare_output && o.out.find("\"playouts\":40") == std::string::npos)
                     bad = "exit 0 without the playout report: " + o.out.substr(0, 300);
-            } else if (o.code == 4) {
+            } else if (o.exit_code == 4) {
                 if (!std::regex_match(o.err, limit_line)) bad = "exit 4 with stderr: " + o.err.substr(0, 500);
                 else if (o.err.find("time limit of") != std::string::npos && o.err.find("of " + ts + " s") == std::string::npos)
                     bad = "exit 4 naming another limit: " + o.err;
             } else {
-                bad = "exit " + std::to_string(o.code) + ": " + o.err.substr(0, 500);
+                bad = "exit " + std::to_string(o.exit_code) + ": " + o.err.substr(0, 500);
             }
             std::lock_guard<std::mutex> lk(m);
             if (!bad.empty()) failures.push_back(what + ": " + bad);
             auto& c = tally[all[i].name];
-            (o.code == 0 ? c.first : c.second) += o.code == 0 || o.code == 4;
+            (o.exit_code == 0 ? c.first : c.second) += o.exit_code == 0 || o.exit_code == 4;
         }
     };
     std::vector<std::thread> threads;
@@ -176,9 +157,13 @@ BOOST_AUTO_TEST_CASE(every_limited_run_ends_with_its_answer_or_the_limit_message
         zeros += c.first;
         fours += c.second;
     }
-    BOOST_TEST_MESSAGE(runs.load() << " limited runs:" << summary);
+    BOOST_TEST_MESSAGE(runs.load() << " limited runs, " << slow_exits.load() << " slow exits:" << summary);
     for (const auto& f : failures) BOOST_ERROR(f);
     BOOST_TEST(runs.load() >= 30, "too few runs in " << kBudgetSeconds << " s: " << runs.load());
+    // A slow exit is the machine's exception, not the rule: a shutdown that regularly needs the
+    // exit watchdog is the exit hang coming back.
+    BOOST_TEST(slow_exits.load() * 10 <= runs.load() + static_cast<int>(all.size()),
+               slow_exits.load() << " of " << runs.load() + all.size() << " runs needed the exit watchdog");
     // The spread of limits must both let calls finish and stop them.
     BOOST_TEST(zeros > 0);
     BOOST_TEST(fours > 0);

@@ -5,9 +5,7 @@
 // restored, must not fire early; the exit deadline keeps the command's own exit code.
 #define BOOST_TEST_MODULE limits_watchdog
 #include <boost/test/unit_test.hpp>
-#include <fcntl.h>
 #include <pthread.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -15,59 +13,17 @@
 #include <string>
 #include <thread>
 
+#include "run_gdlsc.h"
 #include "prolog/watchdog.h"
 
 using gdlsc::pl::WatchdogScope;
-using Clock = std::chrono::steady_clock;
+
+using namespace gdlsc::test;
 
 namespace {
 
-struct ChildResult {
-    bool exited = false;  ///< ended by itself (not killed by the test)
-    int code = -1;
-    std::string err;
-    double seconds = 0;
-};
-
-// Runs `body` in a child process (stderr captured); kills it after `limit_s`.
-ChildResult run_child(const std::function<void()>& body, double limit_s = 20) {
-    int fds[2];
-    BOOST_REQUIRE(pipe(fds) == 0);
-    auto start = Clock::now();
-    pid_t pid = fork();
-    BOOST_REQUIRE(pid >= 0);
-    if (pid == 0) {
-        dup2(fds[1], 2);
-        close(fds[0]);
-        body();
-        _exit(0);
-    }
-    close(fds[1]);
-    fcntl(fds[0], F_SETFL, O_NONBLOCK);
-    ChildResult r;
-    int status = 0;
-    char buf[512];
-    for (;;) {
-        ssize_t n;
-        while ((n = read(fds[0], buf, sizeof buf)) > 0) r.err.append(buf, static_cast<size_t>(n));
-        if (waitpid(pid, &status, WNOHANG) == pid) {
-            r.exited = WIFEXITED(status);
-            if (r.exited) r.code = WEXITSTATUS(status);
-            break;
-        }
-        if (std::chrono::duration<double>(Clock::now() - start).count() > limit_s) {
-            kill(pid, SIGKILL);
-            waitpid(pid, &status, 0);
-            break;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    r.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    ssize_t n;
-    while ((n = read(fds[0], buf, sizeof buf)) > 0) r.err.append(buf, static_cast<size_t>(n));
-    close(fds[0]);
-    return r;
-}
+// Runs `body` in a forked child, stderr captured (tests/support/run_gdlsc.h); kills it after 20 s.
+RunResult run_child(const std::function<void()>& body) { return run_forked(body, kill_after(20)); }
 
 // A hang like the one the watchdog guards against: joining a thread that never ends.
 void* wait_forever(void*) {
@@ -88,8 +44,7 @@ BOOST_AUTO_TEST_CASE(a_call_that_hangs_past_its_limit_ends_with_exit_4) {
         WatchdogScope w(0.5, "next_state/3", 0.25);
         hang_in_join();
     });
-    BOOST_TEST(r.exited);
-    BOOST_TEST(r.code == 4);
+    BOOST_TEST(r.exit_code == 4);
     BOOST_TEST(r.err ==
                "gdlsc: limit: next_state/3 was still running after 0.5 s (time limit 0.25 s, not honoured by "
                "Prolog): stopped by the watchdog\n");
@@ -103,7 +58,7 @@ BOOST_AUTO_TEST_CASE(a_busy_loop_is_stopped_too) {
         volatile unsigned long x = 0;
         for (;;) x = x + 1;
     });
-    BOOST_TEST(r.code == 4);
+    BOOST_TEST(r.exit_code == 4);
     BOOST_TEST(r.err == "gdlsc: limit: loading the game was still running after 0.3 s: stopped by the watchdog\n");
 }
 
@@ -114,7 +69,7 @@ BOOST_AUTO_TEST_CASE(a_scope_that_ends_in_time_does_not_fire) {
         std::this_thread::sleep_for(std::chrono::milliseconds(600));
         _exit(0);
     });
-    BOOST_TEST(r.code == 0);
+    BOOST_TEST(r.exit_code == 0);
     BOOST_TEST(r.err.empty(), r.err);
 }
 
@@ -126,7 +81,7 @@ BOOST_AUTO_TEST_CASE(the_outer_deadline_comes_back_after_an_inner_scope) {
         { WatchdogScope inner(30, "inner call"); }
         hang_in_join();
     });
-    BOOST_TEST(r.code == 4);
+    BOOST_TEST(r.exit_code == 4);
     BOOST_TEST(r.err == "gdlsc: limit: outer call was still running after 0.6 s: stopped by the watchdog\n");
     BOOST_TEST(r.seconds >= 0.6);
     BOOST_TEST(r.seconds < 10);
@@ -136,7 +91,7 @@ BOOST_AUTO_TEST_CASE(the_outer_deadline_comes_back_after_an_inner_scope) {
         WatchdogScope inner(0.2, "inner call");
         hang_in_join();
     });
-    BOOST_TEST(r2.code == 4);
+    BOOST_TEST(r2.exit_code == 4);
     BOOST_TEST(r2.err == "gdlsc: limit: inner call was still running after 0.2 s: stopped by the watchdog\n");
     BOOST_TEST(r2.seconds < 10);
     // the outer deadline passes while a later inner one is armed: it fires as soon as the
@@ -149,7 +104,7 @@ BOOST_AUTO_TEST_CASE(the_outer_deadline_comes_back_after_an_inner_scope) {
         }
         hang_in_join();
     });
-    BOOST_TEST(r3.code == 4);
+    BOOST_TEST(r3.exit_code == 4);
     BOOST_TEST(r3.err == "gdlsc: limit: outer call was still running after 0.3 s: stopped by the watchdog\n");
     BOOST_TEST(r3.seconds >= 1.0);
     BOOST_TEST(r3.seconds < 3.5);
@@ -160,8 +115,7 @@ BOOST_AUTO_TEST_CASE(a_stuck_exit_keeps_the_command_exit_code) {
         gdlsc::pl::watchdog_arm_exit(1, 0.3);
         hang_in_join();
     });
-    BOOST_TEST(r.exited);
-    BOOST_TEST(r.code == 1);
+    BOOST_TEST(r.exit_code == 1);
     BOOST_TEST(r.err ==
                "gdlsc: warning: exiting took more than 0.3 s after the command finished: stopped (the output "
                "above is complete)\n");
@@ -173,6 +127,6 @@ BOOST_AUTO_TEST_CASE(no_limit_means_no_watchdog) {
         std::this_thread::sleep_for(std::chrono::milliseconds(300));
         _exit(0);
     });
-    BOOST_TEST(r.code == 0);
+    BOOST_TEST(r.exit_code == 0);
     BOOST_TEST(r.err.empty(), r.err);
 }

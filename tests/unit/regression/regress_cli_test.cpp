@@ -7,8 +7,11 @@
 #include <nlohmann/json.hpp>
 
 #include "run_gdlsc.h"
+#include "simulated_history.h"
 
+using gdlsc::test::history_prefix;
 using gdlsc::test::run_gdlsc;
+using gdlsc::test::simulated_steps;
 
 namespace {
 
@@ -25,26 +28,6 @@ gdlsc::test::RunResult regress(const std::string& game, const std::string& histo
     return run_gdlsc(args);
 }
 
-// The joint moves of the match `gdlsc simulate GAME --seed SEED` plays, as KIF steps.
-std::vector<std::string> simulated(const std::string& game, int seed) {
-    auto r = run_gdlsc({"simulate", game, "--seed", std::to_string(seed), "--json", "--max-steps", "12"});
-    auto j = nlohmann::json::parse(r.out);
-    std::vector<std::string> steps;
-    for (const auto& s : j["steps"]) {
-        if (!s.contains("joint_move")) continue;
-        std::string step = "(";
-        for (const auto& m : s["joint_move"]) step += (step.size() > 1 ? " " : "") + m.get<std::string>();
-        steps.push_back(step + ")");
-    }
-    return steps;
-}
-
-std::string prefix(const std::vector<std::string>& steps, size_t n) {
-    std::string h;
-    for (size_t i = 0; i < n && i < steps.size(); ++i) h += (h.empty() ? "" : " ") + steps[i];
-    return h;
-}
-
 struct Case {
     std::string game;
     std::vector<int> seeds;
@@ -58,10 +41,10 @@ struct Case {
 int cross_check(const Case& c) {
     int runs = 0;
     for (int seed : c.seeds) {
-        auto steps = simulated(c.game, seed);
+        auto steps = simulated_steps(c.game, seed, 12);
         for (size_t n : c.lengths) {
             if (n > steps.size()) continue;
-            std::string h = prefix(steps, n);
+            std::string h = history_prefix(steps, n);
             std::vector<std::string> fs = c.formulas;
             if (n <= c.max_knowledge) fs.insert(fs.end(), c.knowledge.begin(), c.knowledge.end());
             for (const auto& f : fs) {

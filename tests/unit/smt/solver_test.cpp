@@ -7,10 +7,9 @@
 
 #include <set>
 
-#include "gdl/analysis.h"
-#include "gdl/reader.h"
 #include "ground/grounder.h"
 #include "ground/query_formula.h"
+#include "parsed_game.h"
 #include "smt/solver.h"
 
 using namespace gdlsc;
@@ -19,28 +18,7 @@ namespace {
 
 const std::string kLoops = std::string(GDLSC_SOURCE_DIR) + "/tests/fixtures/smt/positive_loops.kif";
 
-struct Game {
-    gdl::Program program;
-    gdl::Analysis analysis;
-};
-
-Game read_file(const std::string& path) {
-    gdl::Diagnostics d;
-    Game g;
-    g.program = gdl::read_game_file(path, d);
-    BOOST_REQUIRE(!d.has_errors());
-    g.analysis = gdl::analyze(g.program);
-    return g;
-}
-
-Game read_text(const std::string& text) {
-    gdl::Diagnostics d;
-    Game g;
-    g.program = gdl::read_game_text("t.kif", text, d);
-    BOOST_REQUIRE(!d.has_errors());
-    g.analysis = gdl::analyze(g.program);
-    return g;
-}
+using Game = test::ParsedGame;
 
 std::set<std::string> true_atoms(const ground::GroundProgram& gp, const std::vector<bool>& m, const std::string& rel) {
     std::set<std::string> out;
@@ -59,7 +37,7 @@ ground::GFormula atom(const ground::GroundProgram& gp, const std::string& name) 
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(completion_admits_unsupported_loops_and_loop_formulas_remove_them) {
-    Game g = read_file(kLoops);
+    Game g = test::game_from_file(kLoops);
     ground::GroundProgram gp = ground::ground_program(g.program, g.analysis, {});
     smt::Solver s(gp);
     // The completion alone: reach d (supported only by reach c, which is supported only by
@@ -91,12 +69,12 @@ BOOST_AUTO_TEST_CASE(completion_admits_unsupported_loops_and_loop_formulas_remov
 }
 
 BOOST_AUTO_TEST_CASE(loop_formulas_along_a_history) {
-    Game g = read_file(kLoops);
+    Game g = test::game_from_file(kLoops);
     gdl::Diagnostics d;
     auto moves = [&](std::vector<std::string> ms) {
         std::vector<ground::JointMove> out;
         for (const auto& m : ms) {
-            Game t = read_text("(x " + m + ")");
+            Game t = test::game_from_text("(x " + m + ")");
             out.push_back({t.program.rules[0].head.args[0]});
         }
         return out;
@@ -124,7 +102,7 @@ BOOST_AUTO_TEST_CASE(loop_formulas_along_a_history) {
 
 BOOST_AUTO_TEST_CASE(stratified_negation_and_no_rules) {
     // r has no rule: false; s <- not r: true; t <- s, not u; u <- not s: false.
-    Game g = read_text("(role x) (<= s (not r)) (<= t s (not u)) (<= u (not s)) (<= v v)");
+    Game g = test::game_from_text("(role x) (<= s (not r)) (<= t s (not u)) (<= u (not s)) (<= v v)");
     ground::GroundProgram gp =
         ground::ground_program(g.program, g.analysis, {}, {}, {{"s", 0}, {"t", 0}, {"u", 0}, {"v", 0}});
     smt::Solver s(gp);
