@@ -140,12 +140,15 @@ playout(S, D, K0, K, End) :-
 
 %!  reset_game_tables is det.
 %   Drops the answer tables of the game's tabled (recursive) predicates; they are
-%   keyed by state and would otherwise grow with every state visited.
+%   keyed by state and would otherwise grow with every state visited. With them
+%   go the runtime's own memo tables, which are recomputed on demand:
+%   abolish_module_tables(game) does not give the table space back in
+%   SWI-Prolog 9.0.4 (see gdlsc_situation's limit_game_tables).
 reset_game_tables :-
     (   game_untabled
     ->  true
     ;   current_table(game:_, _)
-    ->  abolish_module_tables(game)
+    ->  abolish_private_tables
     ;   true
     ).
 

@@ -68,20 +68,14 @@ knowledge_reset :-
     flag(gdlsc_knowledge_obs, _, 1).
 
 %   ensure_fresh: the memo tables belong to the game loaded when they were
-%   filled.  Loading a game abolishes every table (gdlsc_game:load_game_text/1),
-%   so a tabled generation number tells that the game may have changed.
-:- table generation/1.
-generation(G) :-
-    flag(gdlsc_knowledge_generation, G0, G0 + 1),
-    G is G0 + 1.
+%   filled; loading a game (gdlsc_game:load_game_text/1) runs the
+%   on_game_loaded hook, which forgets them.  Not tied to Prolog's tables:
+%   the runtime drops those when they grow large (gdlsc_situation), which
+%   must not forget developments in the middle of a knowledge query.
+:- multifile gdlsc_game:on_game_loaded/0.
+gdlsc_game:on_game_loaded :- knowledge_reset.
 
-ensure_fresh :-
-    generation(G),
-    (   nb_current(gdlsc_knowledge_seen, G0), G0 == G
-    ->  true
-    ;   knowledge_reset,
-        nb_setval(gdlsc_knowledge_seen, G)
-    ).
+ensure_fresh.
 
 %   ---- roles ---------------------------------------------------------------
 

@@ -79,6 +79,9 @@ std::set<std::string> query_rows(const std::string& game, const std::string& his
 
 // `query_steps`: the steps (0-based states) to check again through `gdlsc query`; empty:
 // the first, middle and final states.
+// In `query_steps`: the final state of the trace, whatever its length.
+constexpr size_t kFinal = static_cast<size_t>(-1);
+
 // `game_override`: a game file to use instead of the fixture's .kif (see the othello case).
 void check_trace(const std::string& name, std::vector<size_t> query_steps = {}, std::string game_override = {}) {
     const std::string game = game_override.empty() ? game_path(kDir + name + ".kif") : game_override;
@@ -127,6 +130,8 @@ void check_trace(const std::string& name, std::vector<size_t> query_steps = {}, 
 
     // 2. Samples through `gdlsc query`: by default the first, middle and final states.
     if (query_steps.empty()) query_steps = {0, moves / 2, moves};
+    for (size_t& k : query_steps)
+        if (k == kFinal) k = moves;
     for (size_t k : query_steps) {
         const TraceStep& ts = t.steps[k];
         std::string prefix = k == 0 ? "" : dir.file("prefix" + std::to_string(k) + ".txt", history_text(t, roles, k));
@@ -209,7 +214,9 @@ BOOST_AUTO_TEST_CASE(othello_standard_semantics_at_step_3) {
 
 BOOST_AUTO_TEST_CASE(othello_fourway_teamswitch_controller_order) {
     TempDir dir;
-    check_trace(kOthello, {0, 1, 8}, othello_as_evaluated_by_the_controller(dir));
+    // The final state too: a query after all 120 joint moves. Tabled predicates keyed by
+    // the state used to fill SWI-Prolog's private table space after ~40 steps (exit 4).
+    check_trace(kOthello, {0, 1, 8, kFinal}, othello_as_evaluated_by_the_controller(dir));
 }
 
 // The trace reader itself, on the smallest trace: step count, a state, a legal-move list.
