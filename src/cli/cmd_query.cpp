@@ -47,7 +47,17 @@ void register_query(CLI::App& app, int& exit_code) {
     cmd->add_option("--max-ground-size", a->options.max_ground_size,
                     "smt: bound on the ground program's atoms (rules: twice as many); beyond it exit 4")
         ->default_val(500000)
-        ->check(CLI::PositiveNumber);
+        ->check(CLI::Validator(
+            [](std::string& v) -> std::string {
+                try {
+                    size_t used = 0;
+                    long long n = std::stoll(v, &used);
+                    if (used == v.size() && n >= 1) return {};
+                } catch (const std::exception&) {
+                }
+                return "must be a positive whole number of atoms, got '" + v + "'";
+            },
+            "POSITIVE"));
     cmd->add_option("--timeout", a->options.timeout_seconds, "time limit in seconds per Prolog call (0: none)")
         ->default_val(60);
     cmd->callback([a, &exit_code] { exit_code = run_query_command(*a); });

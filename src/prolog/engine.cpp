@@ -4,6 +4,7 @@
 #include "prolog/engine.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <sstream>
 
@@ -205,7 +206,24 @@ Engine& Engine::instance() {
     return e;
 }
 
+namespace {
+
+// GDLSC_INFOSET_THREADS, read by the runtime (gdlsc_knowledge.pl): a non-negative
+// integer or unset; anything else is refused here rather than silently ignored there.
+void check_environment() {
+    const char* v = std::getenv("GDLSC_INFOSET_THREADS");
+    if (!v) return;
+    std::string s(v);
+    bool digits = !s.empty() && s.size() <= 6 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (!digits)
+        throw UserError("GDLSC_INFOSET_THREADS='" + s +
+                        "' is not a number of threads: give a non-negative integer (0: one per CPU, 1: none)");
+}
+
+}  // namespace
+
 Engine::Engine() {
+    check_environment();
     // Quiet and safe: no init file, no signal handlers, no packs, no toplevel;
     // -O compiles arithmetic (about 10% faster playouts).
     static const char* argv[] = {"gdlsc", "-q", "-O", "--no-signals", "--no-tty", "--no-packs",

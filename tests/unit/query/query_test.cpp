@@ -146,6 +146,14 @@ BOOST_AUTO_TEST_CASE(command_line) {
     r = run_gdlsc({"query", kTtt, "terminal", "--engine", "nonsense"});
     BOOST_TEST(r.exit_code == 2);
     BOOST_TEST(r.err.find("unknown engine 'nonsense'") != std::string::npos, r.err);
+    r = run_gdlsc({"query", kTtt, "terminal", "--engine", "smt", "--max-ground-size", "0"});
+    BOOST_TEST(r.exit_code == 64);
+    BOOST_TEST(r.err.find("must be a positive whole number of atoms, got '0'") != std::string::npos, r.err);
+    test::RunOptions bad_env;
+    bad_env.env = {"GDLSC_INFOSET_THREADS=two"};
+    r = run_gdlsc({"query", kTtt, "terminal"}, bad_env);
+    BOOST_TEST(r.exit_code == 2);
+    BOOST_TEST(r.err.find("GDLSC_INFOSET_THREADS='two' is not a number of threads") != std::string::npos, r.err);
     std::string file = test::temp_file("history.txt", "; two moves\n(mark 1 1) noop\n\n(noop (mark 2 2)) ; o in the centre\n");
     r = run_gdlsc({"query", kTtt, "--history-file", file, "(true (cell ?x ?y o))"});
     BOOST_TEST(r.exit_code == 0, r.err);
