@@ -22,13 +22,7 @@
 :- use_module(library(main)).
 :- initialization(main, main).
 
-:- prolog_load_context(directory, Dir),
-   atom_concat(Dir, '/../../../prolog', P),
-   asserta(user:file_search_path(gdlsc, P)).
-:- use_module(gdlsc(gdlsc_game)).
-:- use_module(gdlsc(gdlsc_situation)).
-:- use_module(gdlsc(gdlsc_formula)).
-:- use_module(gdlsc(gdlsc_knowledge)).
+:- include('../../support/gdlsc_runtime').
 :- use_module(infoset_reference).
 
 main([Game, RoleA, DepthA, NA, SeedA, BruteA]) :- !,

@@ -5,13 +5,7 @@
     Run: swipl -g run_tests -t halt tests/unit/knowledge/knowledge_tests.pl
     (knowledge_plunit_test.cpp runs it under CTest).
 */
-:- prolog_load_context(directory, Dir),
-   atom_concat(Dir, '/../../../prolog', P),
-   asserta(user:file_search_path(gdlsc, P)).
-:- use_module(gdlsc(gdlsc_game)).
-:- use_module(gdlsc(gdlsc_situation)).
-:- use_module(gdlsc(gdlsc_formula)).
-:- use_module(gdlsc(gdlsc_knowledge)).
+:- include('../../support/gdlsc_runtime').
 :- use_module(card_game_module).
 :- use_module(library(plunit)).
 
