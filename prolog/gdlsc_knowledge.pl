@@ -31,6 +31,8 @@
             prove_property/4,       % +Property, +Depth, +Options, -Result
             development_percepts/3, % +Role, +JointMoves, -PerceptsPerStep
             infoset_report/4,
+            infoset_report/5,       % +Role, +Sit, -NumDevs, -States, -Steps
+            infoset_states_timed/4, % +Role, +Sit, -Entries, -Steps
             belief_report/7,
             prove_report/10,
             knowledge_reset/0
@@ -343,8 +345,8 @@ eval_kwhether(R, F, Sit) :-
 
 %!  infoset_states(+Role, +Sit, -Entries) is det.
 %
-%   Role's information set at Sit as distinct final states (in the order of
-%   their hashes):
+%   Role's information set at Sit as distinct final states (in the standard
+%   order of the states):
 %   Entries = [e(State, NumDevs, Weight, RepSit), ...].  NumDevs counts the
 %   developments ending in State; Weight is their total probability when
 %   random (and every role other than Role) moves uniformly among its legal
@@ -358,6 +360,35 @@ infoset_states(R, Sit, Entries) :-
     role_position(R, I),
     init_state(S0),
     foldl(state_step(R, I), Moves, S0-[e(S0, 1, 1, s0)], _-Entries).
+
+%!  infoset_states_timed(+Role, +Sit, -Entries, -Steps) is det.
+%
+%   infoset_states/3, and per joint move of Sit
+%   step(D, NumDevs, NumStates, WallMs, CpuMs, How): the set after step D,
+%   the update's elapsed and CPU time (every thread of the process), and How
+%   it was made: network (the step network), rules (the game's rules) or
+%   check (both, compared).
+infoset_states_timed(R, Sit, Entries, Steps) :-
+    check_agent(R),
+    sit_moves(Sit, Moves),
+    role_position(R, I),
+    init_state(S0),
+    timed_steps(Moves, R, I, 1, S0-[e(S0, 1, 1, s0)], Entries, Steps).
+
+timed_steps([], _, _, _, _-Es, Es, []).
+timed_steps([A|As], R, I, D, SEs, Es, [step(D, N, L, Wall, Cpu, How)|Steps]) :-
+    get_time(T0),
+    statistics(process_cputime, C0),
+    state_step(R, I, A, SEs, S1-Es1),
+    statistics(process_cputime, C1),
+    get_time(T1),
+    nb_getval(gdlsc_last_update, How),
+    Wall is round((T1 - T0) * 1000000) / 1000.0,
+    Cpu is round((C1 - C0) * 1000000) / 1000.0,
+    foldl(add_devs, Es1, 0, N),
+    length(Es1, L),
+    D1 is D + 1,
+    timed_steps(As, R, I, D1, S1-Es1, Es, Steps).
 
 sit_moves(Sit, Moves) :-
     sit_moves(Sit, [], Moves).
@@ -384,10 +415,11 @@ sit_moves(Sit, _, _) :-
 %   * the game's rules run inside findall/3, one parent at a time, so that
 %     their garbage goes by backtracking rather than by the collector;
 %   * the parents are split over threads (entries_in_threads/4).
-%   The entries come out in the standard order of Hash-State, each with the
-%   representative development of its first child in the order parents,
-%   then joint moves (role 1 outermost, each role's moves in the order of
-%   its legal rules): the result does not depend on the number of threads.
+%   The entries come out in the standard order of their states, each with
+%   the representative development of its first child in the order parents,
+%   then joint moves (role 1 outermost, each role's legal moves in standard
+%   order): the result does not depend on the number of threads, nor on
+%   whether the step network does the work (native_children/5).
 state_step(R, I, A, S-Es0, S1-Es) :-
     (   \+ terminal(S), joint_move_legal(S, A)
     ->  true
@@ -396,12 +428,112 @@ state_step(R, I, A, S-Es0, S1-Es) :-
     arg(I, A, M),
     percepts(R, A, S, Ps),
     next_state(A, S, S1),
+    native_step_mode(Mode),
+    (   Mode \== off,
+        (   Mode == check
+        ->  true
+        ;   current_prolog_flag(gdlsc_native_min, Min),
+            length(Es0, L),
+            L >= Min
+        ),
+        native_children(Es0, I, M, Ps, Es1)
+    ->  (   Mode == check
+        ->  rules_children(Es0, R, I, M, Ps, Es2),
+            (   Es1 == Es2
+            ->  true
+            ;   throw(error(gdlsc_error(native_step_differs(A)), _))
+            ),
+            How = check
+        ;   How = network
+        ),
+        Es = Es1
+    ;   rules_children(Es0, R, I, M, Ps, Es),
+        How = rules
+    ),
+    nb_setval(gdlsc_last_update, How).
+
+%   rules_children(+Entries0, +R, +I, +M, +Ps, -Entries): the update with the
+%   game's rules (the generated Prolog), in threads.
+rules_children(Es0, R, I, M, Ps, Es) :-
     roles(Rs),
     entries_in_threads(Es0, ctx(R, I, M, Rs, Ps), Groups, Den),
     Es0T =.. [p|Es0],
     maplist(group_entry(Es0T, Den), Groups, Es).
 
-group_entry(EsT, Den, (_-T)-g(N, Num, K, A2), e(T, N, W, do(A2, Rep))) :-
+%   native_children(+Entries0, +I, +M, +Ps, -Entries) is semidet: the same
+%   update by the step network (src/ground/step_network.h): the game's rules
+%   ground for one step and evaluated 64 rows to a machine word, through the
+%   foreign predicate gdlsc_native:k_step/5 (src/prolog/native.cpp).  It
+%   gives, per parent, its number of joint moves with M (0: no children) and
+%   the distinct children c(State, K, A2, Ks) in standard order of State: K
+%   and A2 the parent index and joint move of the first child, Ks the parent
+%   of every child.  Weights and development counts are summed here, exactly
+%   as in chunk_job/4.  Fails (and the rules do the update) when there is no
+%   network: a game loaded from text, one too large to ground, GDL-III knows
+%   in the rules, a state with a fluent the grounding did not foresee.
+native_children(Es0, I, M, Ps, Es) :-
+    current_predicate(gdlsc_native:k_step/5),
+    maplist(arg(1), Es0, Qs),
+    gdlsc_native:k_step(Qs, I, M, Ps, Result),
+    Result = r(Ds, Cs),
+    parent_numerators(Es0, Ds, Nums, Den),
+    Es0T =.. [p|Es0],
+    NumT =.. [n|Nums],
+    maplist(native_entry(Es0T, NumT, Den), Cs, Es).
+
+%   parent_numerators(+Entries, +Ds, -Nums, -Den): per entry e(_, _, W, _)
+%   with D joint moves the numerator of W/D over Den, the lcm of their
+%   denominators (0 for an entry without children).
+parent_numerators(Es, Ds, Nums, Den) :-
+    foldl(parent_den, Es, Ds, 1, Den),
+    maplist(parent_num(Den), Es, Ds, Nums).
+
+parent_den(e(_, _, W, _), D, Den0, Den) :-
+    (   D =:= 0
+    ->  Den = Den0
+    ;   WQ is W * (1 rdiv D),
+        rational(WQ, _, DQ),
+        Den is lcm(Den0, DQ)
+    ).
+
+parent_num(Den, e(_, _, W, _), D, Num) :-
+    (   D =:= 0
+    ->  Num = 0
+    ;   Num is W * (1 rdiv D) * Den
+    ).
+
+native_entry(EsT, NumT, Den, c(T, K, A2, Ks), e(T, N, W, do(A2, Rep))) :-
+    arg(K, EsT, e(_, _, _, Rep)),
+    sum_children(Ks, EsT, NumT, 0, N, 0, Num),
+    W is Num rdiv Den.
+
+sum_children([], _, _, N, N, Num, Num).
+sum_children([K|Ks], EsT, NumT, N0, N, Num0, Num) :-
+    arg(K, EsT, E),
+    arg(2, E, NK),
+    arg(K, NumT, NumK),
+    N1 is N0 + NK,
+    Num1 is Num0 + NumK,
+    sum_children(Ks, EsT, NumT, N1, N, Num1, Num).
+
+%   native_step_mode(-Mode): on (the default), off or check, from the
+%   environment variable GDLSC_NATIVE (checked by the host at start): off
+%   always uses the rules, check does both on every step and throws
+%   gdlsc_error(native_step_differs(A)) if they differ.  When on, the step
+%   network is used (and built, on first use) for sets of at least
+%   `gdlsc_native_min` states (default 16): smaller ones are quicker with the
+%   rules than the grounding of a large game.
+native_step_mode(Mode) :-
+    current_prolog_flag(gdlsc_native, Mode).
+
+:- create_prolog_flag(gdlsc_native_min, 16, [type(integer), keep(true)]).
+
+:- (   getenv('GDLSC_NATIVE', V), memberchk(V, [on, off, check])
+   ->  create_prolog_flag(gdlsc_native, V, [type(atom), keep(true)])
+   ;   create_prolog_flag(gdlsc_native, on, [type(atom), keep(true)])
+   ).
+
+group_entry(EsT, Den, T-g(N, Num, K, A2), e(T, N, W, do(A2, Rep))) :-
     arg(K, EsT, e(_, _, _, Rep)),
     W is Num rdiv Den.
 
@@ -453,25 +585,20 @@ joint_move(Ms, A) :-
     A =.. [a|Ms].
 
 %   role_move_lists(+Roles, +J, +I, +M, +Q, -Lists, +D0, -D): per role its
-%   distinct legal moves in Q in the order the rules give them ([M] for role
-%   I); D is the number of joint moves with M.  Fails if a role has none.
+%   distinct legal moves in Q in standard order ([M] for role I); D is the number of joint moves with M.  Fails if a role has none.
 %   (A move derived twice is one move: joint moves are sets of choices.)
 role_move_lists([], _, _, _, _, [], D, D).
 role_move_lists([Rj|Rs], J, I, M, Q, [L|Ls], D0, D) :-
     (   J =:= I
     ->  L = [M], D1 = D0
     ;   findall(Mj, legal_move(Rj, Mj, Q), L0),
-        distinct_in_order(L0, L),
+        sort(L0, L),
         length(L, N),
         N > 0,
         D1 is D0 * N
     ),
     J1 is J + 1,
     role_move_lists(Rs, J1, I, M, Q, Ls, D1, D).
-
-distinct_in_order(L0, L) :-
-    sort(L0, S),
-    (   same_length(S, L0) -> L = L0 ; list_to_set(L0, L) ).
 
 %   joint_move_product(+Lists, -Mss): every choice of one element per list,
 %   the first list varying slowest.
@@ -490,8 +617,8 @@ prefix_tails([T|Ts], M, [[M|T]|Mss0], Mss) :-
     prefix_tails(Ts, M, Mss0, Mss).
 
 %   chunk_entries(+Parents, +R, +Ps, -Groups): the children of Parents whose
-%   percepts for R are Ps, one (Hash-State)-g(N, Num, K, A2) per distinct
-%   state in standard order of Hash-State: N and Num summed over its
+%   percepts for R are Ps, one State-g(N, Num, K, A2) per distinct state in
+%   standard order of State: N and Num summed over its
 %   children, K-A2 the parent index and joint move of its first child.
 %   Children are merged as they are made, in a hash table: Table, a
 %   compound term with at least one slot per possible child, each slot the
@@ -531,9 +658,9 @@ table_size(Work, Size0, Size) :-
 
 acc_groups(0, _, Gs, Gs) :- !.
 acc_groups(I, Accs, Gs0, Gs) :-
-    arg(I, Accs, a(_, H, T, N, W, K, A2)),
+    arg(I, Accs, a(_, _, T, N, W, K, A2)),
     I1 is I - 1,
-    acc_groups(I1, Accs, [(H-T)-g(N, W, K, A2)|Gs0], Gs).
+    acc_groups(I1, Accs, [T-g(N, W, K, A2)|Gs0], Gs).
 
 %   children(+Parents, +R, +Ps, +Tab, +Id0, -Id): adds the children of
 %   Parents to Tab; Id0..Id-1 are the accumulators made.
@@ -608,7 +735,7 @@ add_child(Acc, N, Num) :-
     setarg(5, Acc, W1).
 
 %   merge_groups(+Groups1, +Groups2, -Groups): two chunks' groups (each in
-%   standard order of Hash-State) as one; a state in both is summed and
+%   standard order of State) as one; a state in both is summed and
 %   keeps the first chunk's representative.
 merge_groups([], Gs, Gs) :- !.
 merge_groups(Gs, [], Gs) :- !.
@@ -1155,6 +1282,20 @@ infoset_report(R, Sit, NumDevsA, States) :-
     infoset_summary(R, Sit, N, States),
     atom_number(NumDevsA, N).
 
+%!  infoset_report(+Role, +Sit, -NumDevs:atom, -States:list, -Steps:list) is det.
+%   With Steps as infoset_states_timed/4 gives them, numbers as atoms.
+infoset_report(R, Sit, NumDevsA, States, Steps) :-
+    knowledge_reset,
+    infoset_states_timed(R, Sit, Es, Steps0),
+    foldl(add_devs, Es, 0, N),
+    maplist(entry_state, Es, States0),
+    msort(States0, States),
+    atom_number(NumDevsA, N),
+    maplist(step_atoms, Steps0, Steps).
+
+step_atoms(step(D, N, L, W, C, How), step(DA, NA, LA, WA, CA, How)) :-
+    maplist(atom_number, [DA, NA, LA, WA, CA], [D, N, L, W, C]).
+
 %!  belief_report(+Role, +Sit, +Formula, -Num:atom, -Den:atom, -Decimal:atom, -NumDevs:atom) is det.
 belief_report(R, Sit, F, NumA, DenA, DecA, NDevA) :-
     knowledge_reset,
@@ -1184,3 +1325,10 @@ prove_report(Prop, Depth0, Progress, Holds, Role, At, Actual, Alt, ActualPs, Alt
             development_percepts(Role, Alt, AltPs)
         )
     ).
+
+:- multifile prolog:message//1.
+prolog:message(error(gdlsc_error(native_step_differs(A)), _)) -->
+    [ 'the step network and the game\'s rules give different information sets'-[], nl,
+      'after the joint move ~q (GDLSC_NATIVE=check): a defect of gdlsc, please report it'-[A] ].
+prolog:message(gdlsc_native(Text)) -->
+    [ 'the step network failed: ~w (a defect of gdlsc, please report it; GDLSC_NATIVE=off avoids it)'-[Text] ].

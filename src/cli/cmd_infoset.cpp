@@ -1,4 +1,4 @@
-// `gdlsc infoset GAME --role R [--history H | --history-file F] [--json] [--dot]`:
+// `gdlsc infoset GAME --role R [--history H | --history-file F] [--json] [--dot] [--steps]`:
 // the developments R cannot tell from the actual one after the history, counted,
 // with their distinct final states (doc/knowledge.md). Exit 2 for a bad role or history.
 #include <iostream>
@@ -12,7 +12,7 @@ namespace {
 
 struct InfosetArgs {
     std::string game, role, history, history_file;
-    bool json = false, dot = false;
+    bool json = false, dot = false, steps = false;
     double timeout = 0;
 };
 
@@ -20,7 +20,7 @@ int run_infoset(const InfosetArgs& a) {
     query::Game g = query::load_game_file(a.game);
     query::History h = a.history_file.empty() ? query::parse_history(a.history, g.analysis.roles)
                                               : query::parse_history_file(a.history_file, g.analysis.roles);
-    auto r = query::compute_infoset(g, a.role, h, a.dot, a.timeout);
+    auto r = query::compute_infoset(g, a.role, h, a.dot, a.timeout, a.steps);
     if (a.dot) std::cout << r.dot;
     else std::cout << (a.json ? query::infoset_json(r) : query::infoset_text(r));
     return kExitOk;
@@ -39,6 +39,9 @@ void register_infoset(CLI::App& app, int& exit_code) {
     auto* j = cmd->add_flag("--json", a->json, "print {\"role\", \"developments\", \"states\", \"state_list\"}");
     cmd->add_flag("--dot", a->dot, "print the tree of developments as Graphviz (at most 300 developments)")
         ->excludes(j);
+    cmd->add_flag("--steps", a->steps,
+                  "also print every step's update: the set's size, its time, and whether the step network "
+                  "or the game's rules made it (doc/knowledge.md)");
     cmd->add_option("--timeout", a->timeout, "time limit in seconds per Prolog call (0: none)")->default_val(0);
     cmd->callback([a, &exit_code] { exit_code = run_infoset(*a); });
 }

@@ -155,10 +155,26 @@ bool mentions_knows(const Literal& l) {
 class Grounder {
 public:
     Grounder(const gdl::Program& p, const gdl::Analysis& a, const std::vector<JointMove>& moves,
-             const GroundLimits& lim, const std::set<gdl::Signature>& keep)
-        : program_(p), analysis_(a), moves_(moves), limits_(lim), keep_(keep) {
-        out_.horizon = static_cast<int>(moves.size());
+             const GroundLimits& lim, const std::set<gdl::Signature>& keep, bool one_step = false)
+        : program_(p), analysis_(a), moves_(moves), limits_(lim), keep_(keep), one_step_(one_step) {
+        out_.horizon = one_step ? 1 : static_cast<int>(moves.size());
         out_.roles = a.roles;
+    }
+
+    // ground_step: step 0 from any reachable state. true@0 and does@0 are inputs (no
+    // rules); their possible atoms grow with the phase: every init and next@0 fluent is a
+    // possible true@0 fluent, every possible legal@0 move a possible does@0 move.
+    GroundProgram run_one_step() {
+        normalise();
+        collect_rule_terms();
+        phase_ = -1;
+        run_phase(-1);
+        for (AtomId id : possible_of("init", 1, -1))
+            add_possible(Term::compound("true", out_.atoms[id].atom.args), 0);
+        phase_ = 0;
+        run_phase(0);
+        out_.index_rules();
+        return relevant_part();
     }
 
     GroundProgram run() {
@@ -197,6 +213,7 @@ private:
     const std::vector<JointMove>& moves_;
     GroundLimits limits_;
     const std::set<gdl::Signature>& keep_;
+    const bool one_step_ = false;
     GroundProgram out_;
     std::vector<NRule> rules_;
     int phase_ = -1;  // -1: statics; i: step i
@@ -344,7 +361,8 @@ private:
 
     void check_limits() {
         if (out_.atoms.size() > limits_.max_atoms || out_.rules.size() > limits_.max_rules)
-            throw TooLarge("the ground program for steps 0.." + std::to_string(out_.horizon) +
+            throw TooLarge((one_step_ ? std::string("the one-step ground program")
+                                      : "the ground program for steps 0.." + std::to_string(out_.horizon)) +
                            " passed the size bound (" + std::to_string(limits_.max_atoms) + " atoms, " +
                            std::to_string(limits_.max_rules) + " rules) while grounding " +
                            (phase_ < 0 ? std::string("the static relations") : "step " + std::to_string(phase_)) +
@@ -398,7 +416,17 @@ private:
             }
             for (const auto& [k, range] : delta_) seen[k] = range.second;
             first = false;
+            if (one_step_ && step == 0) feed_back();
         }
+    }
+
+    // One-step grounding: what next@0 and legal@0 made possible becomes possible input.
+    void feed_back() {
+        std::vector<Term> fluents, moves;
+        for (AtomId id : possible_of("next", 1, 0)) fluents.push_back(out_.atoms[id].atom.args[0]);
+        for (AtomId id : possible_of("legal", 2, 0)) moves.push_back(out_.atoms[id].atom);
+        for (const Term& f : fluents) add_possible(Term::compound("true", {f}), 0);
+        for (const Term& m : moves) add_possible(Term::compound("does", m.args), 0);
     }
 
     // Instances of r at `step`; the literal `delta_lit` (if >= 0) only takes atoms from the
@@ -591,6 +619,12 @@ GroundProgram ground_program(const gdl::Program& program, const gdl::Analysis& a
                              const std::vector<JointMove>& moves, const GroundLimits& limits,
                              const std::set<gdl::Signature>& keep) {
     return Grounder(program, analysis, moves, limits, keep).run();
+}
+
+GroundProgram ground_step(const gdl::Program& program, const gdl::Analysis& analysis, const GroundLimits& limits) {
+    static const std::vector<JointMove> none;
+    static const std::set<gdl::Signature> keep;
+    return Grounder(program, analysis, none, limits, keep, true).run_one_step();
 }
 
 }  // namespace gdlsc::ground

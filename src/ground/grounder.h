@@ -38,4 +38,18 @@ GroundProgram ground_program(const gdl::Program& program, const gdl::Analysis& a
                              const std::vector<JointMove>& moves, const GroundLimits& limits = {},
                              const std::set<gdl::Signature>& keep = {});
 
+/// Grounds `program` for one step from any state the game can reach: the rules of step 0
+/// with `true@0` and `does@0` as inputs (atoms without rules). The possible inputs are
+/// found with the rules (negation ignored, as above):
+///
+///     possible true@0 := init fluents;  possible does@0 := {}
+///     repeat: ground the step-0 rules (semi-naive);
+///             add true@0(f) for each possible next@0(f), does@0(r,m) for each possible legal@0(r,m)
+///     until nothing is new
+///
+/// so every state reached by legal joint moves has only possible fluents, and every legal
+/// move is a possible does@0. The step network (step_network.h) compiles the result.
+/// Throws TooLarge beyond `limits`, NotApplicable for `knows` in the rules.
+GroundProgram ground_step(const gdl::Program& program, const gdl::Analysis& analysis, const GroundLimits& limits = {});
+
 }  // namespace gdlsc::ground

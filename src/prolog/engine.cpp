@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "prolog/convert.h"
+#include "prolog/native.h"
 #include "prolog/watchdog.h"
 #include "query/errors.h"
 #include "sc/emit_prolog.h"
@@ -211,13 +212,19 @@ namespace {
 // GDLSC_INFOSET_THREADS, read by the runtime (gdlsc_knowledge.pl): a non-negative
 // integer or unset; anything else is refused here rather than silently ignored there.
 void check_environment() {
-    const char* v = std::getenv("GDLSC_INFOSET_THREADS");
-    if (!v) return;
-    std::string s(v);
-    bool digits = !s.empty() && s.size() <= 6 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-    if (!digits)
-        throw UserError("GDLSC_INFOSET_THREADS='" + s +
-                        "' is not a number of threads: give a non-negative integer (0: one per CPU, 1: none)");
+    if (const char* v = std::getenv("GDLSC_INFOSET_THREADS")) {
+        std::string s(v);
+        bool digits = !s.empty() && s.size() <= 6 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+        if (!digits)
+            throw UserError("GDLSC_INFOSET_THREADS='" + s +
+                            "' is not a number of threads: give a non-negative integer (0: one per CPU, 1: none)");
+    }
+    if (const char* v = std::getenv("GDLSC_NATIVE")) {
+        std::string s(v);
+        if (s != "on" && s != "off" && s != "check")
+            throw UserError("GDLSC_NATIVE='" + s +
+                            "' is not a mode of the step network: give on (the default), off or check");
+    }
 }
 
 }  // namespace
@@ -236,6 +243,7 @@ Engine::Engine() {
         throw EngineError("cannot start SWI-Prolog (set SWI_HOME_DIR to its home, e.g. /usr/lib/swi-prolog)");
     }
     g_alive = true;
+    register_native();
     runtime_dir_ = find_runtime_dir();
     namespace fs = std::filesystem;
     std::vector<std::string> files = {"gdlsc_game.pl", "gdlsc_situation.pl", "gdlsc_formula.pl"};
@@ -311,6 +319,7 @@ void Engine::set_limits(const Limits& l) {
 
 void Engine::load_game(const gdl::Program& program, const gdl::Analysis& analysis) {
     load_game_text(sc::emit_prolog(program, analysis), analysis.roles);
+    set_native_game(std::make_shared<const gdl::Program>(program), std::make_shared<const gdl::Analysis>(analysis));
 }
 
 void Engine::load_game_text(const std::string& text, const std::vector<std::string>& roles) {
@@ -324,6 +333,7 @@ void Engine::load_game_text(const std::string& text, const std::vector<std::stri
     }
     // Loading is not under call_with_time_limit, but it is bounded like a call.
     WatchdogScope watchdog(limits_.seconds > 0 ? limits_.seconds + kWatchdogGraceSeconds : 0, "loading the game");
+    set_native_game(nullptr, nullptr);
     if (!run_once(qualified("gdlsc_game", compound("load_game_text", {t})), "loading the game", Limits{}))
         throw EngineError("loading the game failed");
     roles_ = roles;

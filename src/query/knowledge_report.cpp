@@ -4,6 +4,7 @@
 #include "query/knowledge_report.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -74,17 +75,24 @@ void check_agent_role(const Game& g, const std::string& role) {
 }
 
 InfosetReport compute_infoset(const Game& g, const std::string& role, const History& h, bool dot,
-                              double timeout_seconds) {
+                              double timeout_seconds, bool step_stats) {
     check_agent_role(g, role);
     auto& pl = engine_for(g, timeout_seconds);
     Term sit = check_history(pl, h);
     InfosetReport r;
     r.role = role;
     r.steps = h.size();
-    auto sols = pl.solve("gdlsc_knowledge", "infoset_report",
-                         {Term::constant(role), sit, Term::variable("n"), Term::variable("states")}, 1);
-    if (sols.empty()) throw EngineError("infoset_report/4 failed");
+    std::vector<Term> args{Term::constant(role), sit, Term::variable("n"), Term::variable("states")};
+    if (step_stats) args.push_back(Term::variable("steps"));
+    auto sols = pl.solve("gdlsc_knowledge", "infoset_report", args, 1);
+    if (sols.empty()) throw EngineError("infoset_report failed");
     r.developments = sols[0].at("n").name;
+    if (step_stats)
+        for (const auto& s : pl::list_items(sols[0].at("steps"))) {
+            if (s.args.size() != 6) throw EngineError("infoset_report/5: unexpected step " + s.to_kif());
+            r.step_stats.push_back({std::stoul(s.args[0].name), s.args[1].name, std::stoul(s.args[2].name),
+                                    std::stod(s.args[3].name), std::stod(s.args[4].name), s.args[5].name});
+        }
     for (const auto& s : pl::list_items(sols[0].at("states"))) r.states.push_back(kif_items(s));
     if (dot) {
         auto d = pl.solve("gdlsc_knowledge", "infoset_dot", {Term::constant(role), sit, Term::variable("dot")}, 1);
@@ -163,6 +171,15 @@ std::string infoset_text(const InfosetReport& r) {
     o << "information set of " << r.role << " after " << r.steps << " step(s): " << r.developments
       << " development(s), " << r.states.size() << " distinct state(s)\n";
     for (size_t i = 0; i < r.states.size(); ++i) o << "state " << i + 1 << ": " << joined(r.states[i]) << "\n";
+    if (!r.step_stats.empty()) {
+        o << "step  developments  states  wall_ms  cpu_ms  update\n";
+        for (const auto& s : r.step_stats) {
+            char line[160];
+            std::snprintf(line, sizeof line, "%4zu  %12s  %6zu  %7.1f  %6.1f  %s\n", s.step, s.developments.c_str(),
+                          s.states, s.wall_ms, s.cpu_ms, s.update.c_str());
+            o << line;
+        }
+    }
     return o.str();
 }
 
@@ -172,6 +189,13 @@ std::string infoset_json(const InfosetReport& r) {
     j["developments"] = number_or_text(r.developments);
     j["states"] = r.states.size();
     j["state_list"] = r.states;
+    if (!r.step_stats.empty()) {
+        nlohmann::json steps = nlohmann::json::array();
+        for (const auto& s : r.step_stats)
+            steps.push_back({{"step", s.step}, {"developments", number_or_text(s.developments)}, {"states", s.states},
+                             {"wall_ms", s.wall_ms}, {"cpu_ms", s.cpu_ms}, {"update", s.update}});
+        j["steps"] = steps;
+    }
     return j.dump(2) + "\n";
 }
 

@@ -12,12 +12,22 @@
 
 namespace gdlsc::query {
 
+/// One update of an information set (`infoset --steps`).
+struct InfosetStep {
+    std::size_t step = 0;
+    std::string developments;  ///< decimal (may exceed 64 bits)
+    std::size_t states = 0;
+    double wall_ms = 0, cpu_ms = 0;  ///< the update's elapsed time and CPU time (all threads)
+    std::string update;              ///< network, rules or check (GDLSC_NATIVE, doc/knowledge.md)
+};
+
 struct InfosetReport {
     std::string role;
     std::size_t steps = 0;
     std::string developments;                     ///< decimal (may exceed 64 bits)
     std::vector<std::vector<std::string>> states;  ///< distinct final states, fluents in KIF, sorted
     std::string dot;                              ///< Graphviz text (only when asked)
+    std::vector<InfosetStep> step_stats;          ///< per step (only when asked)
 };
 
 struct BeliefReport {
@@ -39,7 +49,7 @@ struct ProveReport {
 void check_agent_role(const Game& g, const std::string& role);
 
 InfosetReport compute_infoset(const Game& g, const std::string& role, const History& h, bool dot,
-                              double timeout_seconds);
+                              double timeout_seconds, bool step_stats = false);
 BeliefReport compute_belief(const Game& g, const std::string& role, const History& h, const Formula& f,
                             double timeout_seconds);
 /// `property`: legal-knowledge, terminal-knowledge, goal-knowledge, or a KIF formula.

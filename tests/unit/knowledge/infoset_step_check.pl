@@ -15,7 +15,7 @@
     * up to step BRUTE, they equal brute_entries/4 (every development
       enumerated from s0, no progression), and the developments of
       infoset/3 (interned nodes, what knows uses) agree with them;
-    * the entries are in the standard order of Hash-State, the states are
+    * the entries are in the standard order of their states, the states are
       distinct, and every representative development is valid.
     Prints one line per history and exits 0 when all hold, 1 otherwise.
 */
@@ -68,7 +68,7 @@ loop(H, Role, I, D, Depth, Brute, S, Moves0, Es, Rs, M0, M) :-
             expect(H, D, developments_agree, developments_agree(Role, Moves, Es1))
         ;   true
         ),
-        expect(H, D, hash_order, hash_ordered(Es1)),
+        expect(H, D, state_order, state_ordered(Es1)),
         expect(H, D, valid_representatives, forall(member(E, Es1), rep_is_valid(Role, I, Moves, E))),
         length(Es1, L),
         M1 is max(M0, L),
@@ -94,10 +94,10 @@ step_with_threads(Role, I, A, In, N, Out) :-
         gdlsc_knowledge:state_step(Role, I, A, In, Out),
         set_prolog_flag(gdlsc_infoset_threads, Old)).
 
-hash_ordered(Es) :-
-    maplist([e(T, _, _, _), (H-T)]>>term_hash(T, H), Es, Keys),
-    sort(Keys, Sorted),             % strictly increasing: distinct states too
-    Sorted == Keys.
+state_ordered(Es) :-
+    maplist([e(T, _, _, _), T]>>true, Es, States),
+    sort(States, Sorted),           % strictly increasing: distinct states too
+    Sorted == States.
 
 expect(H, D, Name, Goal) :-
     (   catch(Goal, E, (print_message(error, E), fail))

@@ -1,0 +1,507 @@
+// The step network (see step_network.h): compiling the one-step ground program into
+// components of derived nodes, folding the static part, and the bit-sliced evaluation.
+#include "ground/step_network.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "ground/grounder.h"
+
+namespace gdlsc::ground {
+namespace {
+
+constexpr std::uint32_t kNeg = 0x80000000u;
+
+// Strongly connected components of the graph node -> deps[node], dependencies first
+// (Tarjan, iterative: ground programs can be deep).
+std::vector<std::vector<std::uint32_t>> components(const std::vector<std::vector<std::uint32_t>>& deps) {
+    const std::uint32_t n = static_cast<std::uint32_t>(deps.size());
+    const std::uint32_t unvisited = UINT32_MAX;
+    std::vector<std::uint32_t> index(n, unvisited), low(n, 0);
+    std::vector<bool> on_stack(n, false);
+    std::vector<std::uint32_t> stack;
+    std::vector<std::vector<std::uint32_t>> out;
+    std::uint32_t counter = 0;
+    struct Frame {
+        std::uint32_t node;
+        std::size_t next;
+    };
+    std::vector<Frame> calls;
+    for (std::uint32_t root = 0; root < n; ++root) {
+        if (index[root] != unvisited) continue;
+        calls.push_back({root, 0});
+        index[root] = low[root] = counter++;
+        stack.push_back(root);
+        on_stack[root] = true;
+        while (!calls.empty()) {
+            Frame& f = calls.back();
+            if (f.next < deps[f.node].size()) {
+                std::uint32_t m = deps[f.node][f.next++];
+                if (index[m] == unvisited) {
+                    index[m] = low[m] = counter++;
+                    stack.push_back(m);
+                    on_stack[m] = true;
+                    calls.push_back({m, 0});
+                } else if (on_stack[m]) {
+                    low[f.node] = std::min(low[f.node], index[m]);
+                }
+                continue;
+            }
+            std::uint32_t v = f.node;
+            calls.pop_back();
+            if (!calls.empty()) low[calls.back().node] = std::min(low[calls.back().node], low[v]);
+            if (low[v] == index[v]) {
+                std::vector<std::uint32_t> c;
+                std::uint32_t w;
+                do {
+                    w = stack.back();
+                    stack.pop_back();
+                    on_stack[w] = false;
+                    c.push_back(w);
+                } while (w != v);
+                out.push_back(std::move(c));
+            }
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+StepNetwork::StepNetwork(const gdl::Program& program, const gdl::Analysis& analysis, const GroundLimits& limits) {
+    GroundProgram gp = ground_step(program, analysis, limits);
+    roles_ = analysis.roles;
+    compile(gp);
+}
+
+std::string StepNetwork::size_text() const {
+    std::size_t moves = 0;
+    for (const auto& m : moves_) moves += m.size();
+    std::size_t derived = order_.size();
+    return std::to_string(fluents_.size()) + " fluents, " + std::to_string(moves) + " moves, " +
+           std::to_string(derived) + " derived atoms, " + std::to_string(rule_lits_.size()) + " rules";
+}
+
+void StepNetwork::compile(const GroundProgram& gp) {
+    const std::size_t n = gp.atoms.size();
+    kind_.assign(n, Kind::Derived);
+    const std::size_t nroles = roles_.size();
+    moves_.assign(nroles, {});
+    percepts_.assign(nroles, {});
+    does_.assign(nroles, {});
+    legal_.assign(nroles, {});
+    sees_.assign(nroles, {});
+    std::unordered_map<std::string, std::size_t> role_index;
+    for (std::size_t r = 0; r < nroles; ++r) role_index.emplace(roles_[r], r);
+    auto role_of = [&](const gdl::Term& t) -> std::int64_t {
+        if (!t.is_constant()) return -1;
+        auto it = role_index.find(t.name);
+        return it == role_index.end() ? -1 : static_cast<std::int64_t>(it->second);
+    };
+    auto find = [&](const gdl::Term& t) -> NodeId {
+        std::int64_t id = gp.find(t, 0);
+        return id < 0 ? kNoNode : static_cast<NodeId>(id);
+    };
+    for (NodeId a = 0; a < n; ++a) {
+        const Atom& at = gp.atoms[a];
+        if (at.step != 0) continue;
+        const gdl::Term& t = at.atom;
+        if (t.name == "true" && t.args.size() == 1) {
+            kind_[a] = Kind::Input;
+            true_.push_back(a);
+            fluents_.push_back(t.args[0]);
+        } else if (t.name == "does" && t.args.size() == 2) {
+            kind_[a] = Kind::Input;
+            std::int64_t r = role_of(t.args[0]);
+            if (r < 0) continue;  // not a role: never done
+            does_[r].push_back(a);
+            moves_[r].push_back(t.args[1]);
+        } else if (t.name == "sees" && t.args.size() == 2) {
+            std::int64_t r = role_of(t.args[0]);
+            if (r < 0) continue;
+            sees_[r].push_back(a);
+            percepts_[r].push_back(t.args[1]);
+        }
+    }
+    for (const gdl::Term& f : fluents_) next_.push_back(find(gdl::Term::compound("next", {f})));
+    for (std::size_t r = 0; r < nroles; ++r)
+        for (const gdl::Term& m : moves_[r])
+            legal_[r].push_back(find(gdl::Term::compound("legal", {gdl::Term::constant(roles_[r]), m})));
+    terminal_ = find(gdl::Term::constant("terminal"));
+
+    // Dependencies and evaluation order.
+    std::vector<std::vector<std::uint32_t>> deps(n);
+    for (const auto& r : gp.rules) {
+        for (AtomId b : r.pos) deps[r.head].push_back(b);
+        for (AtomId b : r.neg) deps[r.head].push_back(b);
+    }
+    auto comps = components(deps);
+    std::vector<std::vector<std::size_t>> rules_of(n);
+    for (std::size_t i = 0; i < gp.rules.size(); ++i) rules_of[gp.rules[i].head].push_back(i);
+
+    // Simplified rules per node: constants folded. A literal is kept as node | kNeg.
+    std::vector<std::vector<std::vector<std::uint32_t>>> simple(n);
+    auto simplify = [&](NodeId h, const std::vector<bool>& in_component) -> bool {  // false: h is constant
+        bool always = false;
+        for (std::size_t ri : rules_of[h]) {
+            const GroundRule& r = gp.rules[ri];
+            std::vector<std::uint32_t> lits;
+            bool dead = false;
+            for (AtomId b : r.pos) {
+                if (!in_component[b] && kind_[b] == Kind::True) continue;
+                if (!in_component[b] && kind_[b] == Kind::False) { dead = true; break; }
+                lits.push_back(b);
+            }
+            for (AtomId b : r.neg) {
+                if (dead) break;
+                if (kind_[b] == Kind::False) continue;
+                if (kind_[b] == Kind::True) { dead = true; break; }
+                lits.push_back(b | kNeg);
+            }
+            if (dead) continue;
+            if (lits.empty()) always = true;
+            std::sort(lits.begin(), lits.end());
+            lits.erase(std::unique(lits.begin(), lits.end()), lits.end());
+            simple[h].push_back(std::move(lits));
+        }
+        if (always) {
+            kind_[h] = Kind::True;
+            simple[h].clear();
+            return false;
+        }
+        if (simple[h].empty()) {
+            kind_[h] = Kind::False;
+            return false;
+        }
+        return true;
+    };
+    std::vector<bool> in_comp(n, false);
+    std::vector<std::vector<NodeId>> kept;  // derived components in order
+    for (auto& c : comps) {
+        if (c.size() == 1 && kind_[c[0]] == Kind::Input) continue;
+        bool self_loop = false;
+        if (c.size() == 1)
+            for (std::uint32_t d : deps[c[0]]) self_loop |= d == c[0];
+        const bool recursive = c.size() > 1 || self_loop;
+        for (NodeId a : c) in_comp[a] = recursive;
+        std::vector<NodeId> live;
+        for (NodeId a : c)
+            if (simplify(a, in_comp)) live.push_back(a);
+        if (recursive && !live.empty()) {
+            // A component whose rules mention only itself is decided now (its least model).
+            bool closed = true;
+            for (NodeId a : live)
+                for (const auto& lits : simple[a])
+                    for (std::uint32_t l : lits) closed &= !(l & kNeg) && in_comp[l];
+            if (closed) {
+                std::vector<bool> val(n, false);
+                for (NodeId a : c) val[a] = kind_[a] == Kind::True;
+                for (bool changed = true; changed;) {
+                    changed = false;
+                    for (NodeId a : live) {
+                        if (val[a]) continue;
+                        for (const auto& lits : simple[a])
+                            if (std::all_of(lits.begin(), lits.end(), [&](std::uint32_t l) { return bool(val[l]); })) {
+                                val[a] = changed = true;
+                                break;
+                            }
+                    }
+                }
+                for (NodeId a : live) kind_[a] = val[a] ? Kind::True : Kind::False, simple[a].clear();
+                for (NodeId a : c) in_comp[a] = false;
+                live.clear();
+            }
+        }
+        for (NodeId a : c) in_comp[a] = false;
+        if (live.empty()) continue;
+        // Nodes of a recursive component whose rules all died are constants already; the
+        // live ones stay together (a dead member reads as its constant).
+        components_.push_back({static_cast<std::uint32_t>(order_.size()),
+                               static_cast<std::uint32_t>(order_.size() + live.size()), recursive});
+        for (NodeId a : live) order_.push_back(a);
+    }
+    // In a recursive component a literal of a member that became constant later in the
+    // loop above was kept as a literal: it reads the member's column, which Rows gives
+    // every constant node, so it stays correct.
+    rule_begin_.assign(n + 1, 0);
+    std::vector<std::uint32_t> count(n, 0);
+    for (NodeId a : order_) count[a] = static_cast<std::uint32_t>(simple[a].size());
+    for (std::size_t a = 0; a < n; ++a) rule_begin_[a + 1] = rule_begin_[a] + count[a];
+    rule_lits_.resize(rule_begin_[n]);
+    for (NodeId a : order_) {
+        std::uint32_t k = rule_begin_[a];
+        for (const auto& lits : simple[a]) {
+            rule_lits_[k++] = {static_cast<std::uint32_t>(lits_.size()), static_cast<std::uint32_t>(lits.size())};
+            lits_.insert(lits_.end(), lits.begin(), lits.end());
+        }
+    }
+    component_of_.assign(n, UINT32_MAX);
+    for (std::uint32_t c = 0; c < components_.size(); ++c)
+        for (std::uint32_t i = components_[c].begin; i < components_[c].end; ++i) component_of_[order_[i]] = c;
+}
+
+// --- Rows ----------------------------------------------------------------------------
+
+Rows::Rows(const StepNetwork& net, const std::vector<NodeId>& targets) : net_(net) {
+    const std::size_t n = net.kind_.size();
+    slot_.assign(n, -1);
+    std::vector<bool> seen(n, false);
+    std::vector<NodeId> todo;
+    for (NodeId t : targets)
+        if (t != kNoNode && !seen[t]) seen[t] = true, todo.push_back(t);
+    std::vector<bool> comp_used(net.components_.size(), false);
+    std::int32_t slots = 0;
+    while (!todo.empty()) {
+        NodeId a = todo.back();
+        todo.pop_back();
+        slot_[a] = slots++;
+        switch (net.kind_[a]) {
+            case StepNetwork::Kind::Input: inputs_.push_back(a); continue;
+            case StepNetwork::Kind::False:
+            case StepNetwork::Kind::True: consts_.push_back(a); continue;
+            case StepNetwork::Kind::Derived: break;
+        }
+        if (net.component_of_[a] == UINT32_MAX) {  // a derived atom without rules
+            consts_.push_back(a);
+            continue;
+        }
+        const std::uint32_t comp = net.component_of_[a];
+        if (!comp_used[comp]) {  // every live member of a component is evaluated with it
+            comp_used[comp] = true;
+            for (std::uint32_t i = net.components_[comp].begin; i < net.components_[comp].end; ++i) {
+                NodeId m = net.order_[i];
+                if (!seen[m]) seen[m] = true, todo.push_back(m);
+            }
+        }
+        for (std::uint32_t r = net.rule_begin_[a]; r < net.rule_begin_[a + 1]; ++r) {
+            auto [begin, len] = net.rule_lits_[r];
+            for (std::uint32_t i = begin; i < begin + len; ++i) {
+                NodeId b = net.lits_[i] & ~kNeg;
+                if (!seen[b]) seen[b] = true, todo.push_back(b);
+            }
+        }
+    }
+    for (std::size_t c = 0; c < net.components_.size(); ++c) {
+        if (!comp_used[c]) continue;
+        StepNetwork::Component k = net.components_[c];
+        std::uint32_t begin = static_cast<std::uint32_t>(order_.size());
+        for (std::uint32_t i = k.begin; i < k.end; ++i) order_.push_back(net.order_[i]);
+        schedule_.push_back({begin, static_cast<std::uint32_t>(order_.size()), k.recursive});
+    }
+}
+
+void Rows::reset(std::size_t n) {
+    words_ = (n + 63) / 64;
+    if (words_ == 0) words_ = 1;
+    std::size_t slots = inputs_.size() + consts_.size() + order_.size();
+    cols_.assign(slots * words_, 0);
+    tmp_.assign(words_, 0);
+    for (NodeId c : consts_)
+        if (net_.kind_[c] == StepNetwork::Kind::True)
+            std::fill_n(&cols_[std::size_t(slot_[c]) * words_], words_, ~std::uint64_t(0));
+}
+
+bool Rows::eval(NodeId node, bool accumulate) {
+    std::uint64_t* out = &cols_[std::size_t(slot_[node]) * words_];
+    if (!accumulate) std::fill_n(out, words_, 0);
+    std::uint64_t* tmp = tmp_.data();
+    const std::size_t w = words_;
+    bool changed = false;
+    for (std::uint32_t r = net_.rule_begin_[node]; r < net_.rule_begin_[node + 1]; ++r) {
+        auto [begin, len] = net_.rule_lits_[r];
+        const std::uint32_t* lit = &net_.lits_[begin];
+        auto col = [&](std::uint32_t l) { return &cols_[std::size_t(slot_[l & ~kNeg]) * w]; };
+        const std::uint64_t* c0 = col(lit[0]);
+        const std::uint64_t m0 = (lit[0] & kNeg) ? ~std::uint64_t(0) : 0;
+        if (len == 1 && !accumulate) {
+            for (std::size_t i = 0; i < w; ++i) out[i] |= c0[i] ^ m0;
+            continue;
+        }
+        for (std::size_t i = 0; i < w; ++i) tmp[i] = c0[i] ^ m0;
+        for (std::uint32_t k = 1; k < len; ++k) {
+            const std::uint64_t* c = col(lit[k]);
+            const std::uint64_t m = (lit[k] & kNeg) ? ~std::uint64_t(0) : 0;
+            for (std::size_t i = 0; i < w; ++i) tmp[i] &= c[i] ^ m;
+        }
+        if (accumulate) {
+            for (std::size_t i = 0; i < w; ++i) {
+                std::uint64_t v = out[i] | tmp[i];
+                changed |= v != out[i];
+                out[i] = v;
+            }
+        } else {
+            for (std::size_t i = 0; i < w; ++i) out[i] |= tmp[i];
+        }
+    }
+    return changed;
+}
+
+void Rows::run() {
+    for (const auto& c : schedule_) {
+        if (!c.recursive) {
+            for (std::uint32_t i = c.begin; i < c.end; ++i) eval(order_[i], false);
+            continue;
+        }
+        for (std::uint32_t i = c.begin; i < c.end; ++i)
+            std::fill_n(&cols_[std::size_t(slot_[order_[i]]) * words_], words_, 0);
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (std::uint32_t i = c.begin; i < c.end; ++i) changed |= eval(order_[i], true);
+        }
+    }
+}
+
+// --- k_step ----------------------------------------------------------------------------
+
+namespace {
+
+struct BitsHash {
+    std::size_t operator()(const std::vector<std::uint64_t>& v) const {
+        std::uint64_t h = 0x9e3779b97f4a7c15ull;
+        for (std::uint64_t x : v) {
+            h ^= x + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+            h *= 0xff51afd7ed558ccdull;
+        }
+        return static_cast<std::size_t>(h ^ (h >> 33));
+    }
+};
+
+constexpr std::size_t kChunk = 4096;
+
+}  // namespace
+
+KStep k_step(const StepNetwork& net, const std::vector<std::vector<std::uint32_t>>& parents, std::size_t role,
+             std::uint32_t move, const std::vector<std::uint32_t>& percepts,
+             const std::vector<std::vector<std::uint32_t>>& move_order) {
+    const std::size_t nroles = net.roles().size();
+    KStep out;
+    out.joint_moves.assign(parents.size(), 0);
+
+    // 1. Per parent: terminal?, the role's move legal?, the others' legal moves.
+    std::vector<NodeId> parent_targets{net.terminal_node(), net.legal_node(role, move)};
+    for (std::size_t r = 0; r < nroles; ++r)
+        if (r != role)
+            for (std::uint32_t m : move_order[r]) parent_targets.push_back(net.legal_node(r, m));
+    Rows pr(net, parent_targets);
+    // joint move lists per expanding parent: parent -> per role the legal moves
+    std::vector<std::vector<std::vector<std::uint32_t>>> legal(parents.size());
+    for (std::size_t base = 0; base < parents.size(); base += kChunk) {
+        const std::size_t n = std::min(kChunk, parents.size() - base);
+        pr.reset(n);
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::uint32_t f : parents[base + i]) pr.set_fluent(i, f);
+        pr.run();
+        auto holds = [&](NodeId node, std::size_t i) { return node != kNoNode && pr.holds(node, i); };
+        for (std::size_t i = 0; i < n; ++i) {
+            if (holds(net.terminal_node(), i) || !holds(net.legal_node(role, move), i)) continue;
+            std::vector<std::vector<std::uint32_t>> lists(nroles);
+            unsigned __int128 d = 1;
+            for (std::size_t r = 0; r < nroles && d > 0; ++r) {
+                if (r == role) {
+                    lists[r] = {move};
+                    continue;
+                }
+                for (std::uint32_t m : move_order[r])
+                    if (holds(net.legal_node(r, m), i)) lists[r].push_back(m);
+                d *= lists[r].size();
+                if (d > (unsigned __int128)(std::uint64_t(1) << 63))
+                    throw KStepOverflow("more than 2^63 joint moves in one state");
+            }
+            if (d == 0) continue;
+            out.joint_moves[base + i] = static_cast<std::uint64_t>(d);
+            legal[base + i] = std::move(lists);
+        }
+    }
+
+    // 2. The children: percepts first, then the next state, merged by state.
+    std::vector<NodeId> child_targets;
+    const std::size_t np = net.percepts(role).size();
+    for (std::size_t q = 0; q < np; ++q) child_targets.push_back(net.sees_node(role, q));
+    std::vector<std::uint32_t> fluents_with_next;
+    for (std::size_t f = 0; f < net.fluents().size(); ++f)
+        if (net.next_node(f) != kNoNode) {
+            child_targets.push_back(net.next_node(f));
+            fluents_with_next.push_back(static_cast<std::uint32_t>(f));
+        }
+    std::vector<bool> wanted(np, false);
+    for (std::uint32_t q : percepts) wanted.at(q) = true;
+    Rows cr(net, child_targets);
+    const std::size_t fw = (net.fluents().size() + 63) / 64 + 1;
+    std::unordered_map<std::vector<std::uint64_t>, std::uint32_t, BitsHash> index;
+
+    struct Row {
+        std::uint32_t parent;
+        std::vector<std::uint32_t> joint;
+    };
+    std::vector<Row> rows;
+    auto flush = [&]() {
+        const std::size_t n = rows.size();
+        if (n == 0) return;
+        cr.reset(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            for (std::uint32_t f : parents[rows[i].parent]) cr.set_fluent(i, f);
+            for (std::size_t r = 0; r < nroles; ++r) cr.set_move(i, r, rows[i].joint[r]);
+        }
+        cr.run();
+        const std::size_t w = cr.words();
+        std::vector<std::uint64_t> match(w, ~std::uint64_t(0));
+        for (std::size_t q = 0; q < np; ++q) {
+            NodeId s = net.sees_node(role, q);
+            const std::uint64_t m = wanted[q] ? 0 : ~std::uint64_t(0);
+            const std::uint64_t* c = cr.column(s);
+            for (std::size_t i = 0; i < w; ++i) match[i] &= c[i] ^ m;
+        }
+        if (n % 64) match[w - 1] &= (std::uint64_t(1) << (n % 64)) - 1;
+        // Transpose the next columns of the matching rows into states.
+        std::vector<std::uint32_t> matching;
+        for (std::size_t i = 0; i < w; ++i)
+            for (std::uint64_t b = match[i]; b; b &= b - 1) matching.push_back(static_cast<std::uint32_t>(i * 64 + __builtin_ctzll(b)));
+        std::vector<std::uint32_t> pos(n, UINT32_MAX);
+        for (std::size_t k = 0; k < matching.size(); ++k) pos[matching[k]] = static_cast<std::uint32_t>(k);
+        std::vector<std::uint64_t> states(matching.size() * fw, 0);
+        for (std::uint32_t f : fluents_with_next) {
+            const std::uint64_t* c = cr.column(net.next_node(f));
+            for (std::size_t i = 0; i < w; ++i)
+                for (std::uint64_t b = c[i] & match[i]; b; b &= b - 1) {
+                    std::uint32_t row = static_cast<std::uint32_t>(i * 64 + __builtin_ctzll(b));
+                    states[std::size_t(pos[row]) * fw + (f >> 6)] |= std::uint64_t(1) << (f & 63);
+                }
+        }
+        std::vector<std::uint64_t> key(fw);
+        for (std::size_t k = 0; k < matching.size(); ++k) {
+            std::copy_n(&states[k * fw], fw, key.begin());
+            const Row& row = rows[matching[k]];
+            auto [it, fresh] = index.emplace(key, static_cast<std::uint32_t>(out.children.size()));
+            if (fresh) {
+                KStep::Child c;
+                for (std::size_t j = 0; j < fw; ++j)
+                    for (std::uint64_t b = key[j]; b; b &= b - 1)
+                        c.fluents.push_back(static_cast<std::uint32_t>(j * 64 + __builtin_ctzll(b)));
+                c.parent = row.parent;
+                c.joint = row.joint;
+                out.children.push_back(std::move(c));
+            }
+            out.children[it->second].from.push_back(row.parent);
+        }
+        rows.clear();
+    };
+    for (std::uint32_t p = 0; p < parents.size(); ++p) {
+        if (out.joint_moves[p] == 0) continue;
+        const auto& lists = legal[p];
+        std::vector<std::size_t> at(nroles, 0);
+        while (true) {
+            Row row{p, std::vector<std::uint32_t>(nroles)};
+            for (std::size_t r = 0; r < nroles; ++r) row.joint[r] = lists[r][at[r]];
+            rows.push_back(std::move(row));
+            if (rows.size() == kChunk) flush();
+            std::size_t r = nroles;  // the last role varies fastest
+            while (r > 0 && ++at[r - 1] == lists[r - 1].size()) at[--r] = 0;
+            if (r == 0) break;
+        }
+        legal[p].clear();
+    }
+    flush();
+    return out;
+}
+
+}  // namespace gdlsc::ground

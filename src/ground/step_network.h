@@ -1,0 +1,148 @@
+// The game's rules for one step, ground (ground_step) and compiled to a circuit that
+// evaluates many rows at once, each row a state and a joint move, 64 rows to a machine
+// word ("bit-sliced"): a ground atom is a column of bits, one per row; a ground rule is
+// the AND of its literals' columns (complemented for `not`), an atom the OR of its rules.
+// Strongly connected components of the ground dependency graph are evaluated in order;
+// a component with a positive loop is iterated from all-false to its least fixpoint
+// (stratified: no negative edge inside a component). Static atoms are evaluated once,
+// when the network is built, and folded away.
+//
+// The progression engine uses it for the bulk of an information-set update (k_step below,
+// called from prolog/gdlsc_knowledge.pl through src/prolog/native.cpp); the game's rules
+// in Prolog stay the reference, and tests check that both give the same sets.
+//
+//   StepNetwork net(program, analysis);           // throws TooLarge, NotApplicable
+//   Rows rows(net, {net.terminal_node()});
+//   rows.reset(n);  rows.set_fluent(i, f); ...;  rows.run();
+//   bool t = rows.holds(net.terminal_node(), i);
+//
+// C++17 (included by src/prolog, which is compiled as C++17).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "gdl/analysis.h"
+#include "gdl/program.h"
+#include "ground/ground_program.h"
+
+namespace gdlsc::ground {
+
+using NodeId = std::uint32_t;
+constexpr NodeId kNoNode = UINT32_MAX;
+
+class StepNetwork {
+public:
+    /// Grounds the game for one step and compiles the circuit. Throws TooLarge beyond
+    /// `limits`, NotApplicable for what the grounder does not handle (knows in the rules).
+    StepNetwork(const gdl::Program& program, const gdl::Analysis& analysis, const GroundLimits& limits = {});
+
+    const std::vector<std::string>& roles() const { return roles_; }
+    /// Every fluent that can hold in a reachable state (init fluents and next fluents).
+    const std::vector<gdl::Term>& fluents() const { return fluents_; }
+    /// Every move that can be legal for role `r`.
+    const std::vector<gdl::Term>& moves(std::size_t r) const { return moves_[r]; }
+    /// Every percept role `r` can get.
+    const std::vector<gdl::Term>& percepts(std::size_t r) const { return percepts_[r]; }
+
+    NodeId terminal_node() const { return terminal_; }
+    NodeId legal_node(std::size_t r, std::size_t move) const { return legal_[r][move]; }
+    NodeId sees_node(std::size_t r, std::size_t percept) const { return sees_[r][percept]; }
+    /// kNoNode when no rule can make the fluent hold in the next state.
+    NodeId next_node(std::size_t fluent) const { return next_[fluent]; }
+
+    std::size_t nodes() const { return kind_.size(); }
+    std::size_t rules() const { return rule_lits_.size(); }
+    /// `N fluents, M moves, K nodes, R rules`.
+    std::string size_text() const;
+
+private:
+    friend class Rows;
+    enum class Kind : std::uint8_t { False, True, Input, Derived };
+    struct Component {
+        std::uint32_t begin, end;  // in order_
+        bool recursive;
+    };
+    std::vector<std::string> roles_;
+    std::vector<gdl::Term> fluents_;
+    std::vector<std::vector<gdl::Term>> moves_, percepts_;
+    std::vector<NodeId> true_, next_;                    // per fluent
+    std::vector<std::vector<NodeId>> does_, legal_, sees_;  // per role, per move / percept
+    NodeId terminal_ = kNoNode;
+
+    std::vector<Kind> kind_;  // per node
+    // Rules of derived nodes: node -> [rule_begin_[n], rule_begin_[n+1]) in rule_lits_;
+    // a rule is a range of literals in lits_, a literal a node id with bit 31 for `not`.
+    std::vector<std::uint32_t> rule_begin_;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> rule_lits_;
+    std::vector<std::uint32_t> lits_;
+    std::vector<NodeId> order_;  // derived nodes, components in evaluation order
+    std::vector<Component> components_;
+    std::vector<std::uint32_t> component_of_;  // per derived node: its component
+
+    void compile(const GroundProgram& gp);
+};
+
+/// Rows to evaluate: inputs set per row, then run() computes the nodes `targets` need.
+class Rows {
+public:
+    Rows(const StepNetwork& net, const std::vector<NodeId>& targets);
+    /// n rows, every input false.
+    void reset(std::size_t n);
+    void set_fluent(std::size_t row, std::size_t fluent) { set(net_.true_[fluent], row); }
+    void set_move(std::size_t row, std::size_t role, std::size_t move) { set(net_.does_[role][move], row); }
+    void run();
+    bool holds(NodeId node, std::size_t row) const {
+        const std::uint64_t* c = column(node);
+        return (c[row >> 6] >> (row & 63)) & 1u;
+    }
+    /// The node's column: words() words, bit i of word w for row 64w+i (rows past n: any value).
+    const std::uint64_t* column(NodeId node) const { return &cols_[std::size_t(slot_[node]) * words_]; }
+    std::size_t words() const { return words_; }
+
+private:
+    const StepNetwork& net_;
+    std::vector<std::int32_t> slot_;  // node -> column, -1 outside the cone
+    std::vector<NodeId> inputs_, consts_;
+    std::vector<StepNetwork::Component> schedule_;
+    std::vector<NodeId> order_;
+    std::size_t words_ = 0;
+    std::vector<std::uint64_t> cols_, tmp_;
+
+    void set(NodeId node, std::size_t row) {
+        if (node == kNoNode || slot_[node] < 0) return;
+        cols_[std::size_t(slot_[node]) * words_ + (row >> 6)] |= std::uint64_t(1) << (row & 63);
+    }
+    bool eval(NodeId node, bool accumulate);
+};
+
+/// A number of joint moves past 2^63: k_step leaves the update to the Prolog rules.
+struct KStepOverflow : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+/// One progressive update of an information set (the K successor state axiom, DESIGN §2):
+/// the children of `parents` (fluent index sets) under every joint move in which role
+/// `role` does `move` and the others any legal moves, whose percepts for `role` are
+/// exactly `percepts` (sorted percept indices). A parent has no children when it is
+/// terminal, `move` is not legal in it, or another role has no legal move.
+struct KStep {
+    /// Per parent: the number of joint moves with `move` (0: no children).
+    std::vector<std::uint64_t> joint_moves;
+    struct Child {
+        std::vector<std::uint32_t> fluents;  ///< the state, ascending fluent indices
+        std::uint32_t parent = 0;            ///< the parent of its first child
+        std::vector<std::uint32_t> joint;    ///< the joint move of its first child (a move per role)
+        std::vector<std::uint32_t> from;     ///< the parent of each of its children, in order
+    };
+    /// Distinct states in order of their first child; children in the order parents, then
+    /// joint moves (role 0 slowest, each role's legal moves in `move_order[role]`'s order).
+    std::vector<Child> children;
+};
+KStep k_step(const StepNetwork& net, const std::vector<std::vector<std::uint32_t>>& parents, std::size_t role,
+             std::uint32_t move, const std::vector<std::uint32_t>& percepts,
+             const std::vector<std::vector<std::uint32_t>>& move_order);
+
+}  // namespace gdlsc::ground
