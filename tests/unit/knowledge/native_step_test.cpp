@@ -1,0 +1,120 @@
+// The step network (src/ground/step_network.h) in the information-set update, through the
+// gdlsc binary: with GDLSC_NATIVE=check every update is made both by the network and by
+// the game's rules and must be identical (entries, counts, weights, representatives),
+// along simulated matches of corpus games and of a fixture with recursive percepts; the
+// default mode uses the network on large sets and gives the rules' answer; the rules are
+// used when there is no network; a bad GDLSC_NATIVE is refused.
+#define BOOST_TEST_MODULE knowledge_native_step
+#include <boost/test/unit_test.hpp>
+
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+
+#include "run_gdlsc.h"
+#include "simulated_history.h"
+
+namespace {
+
+using gdlsc::test::run_program;
+
+std::string corpus(const std::string& name) { return std::string(GDLSC_GAMES) + "/gdl2/" + name + ".kif"; }
+std::string fixture(const std::string& name) {
+    return std::string(GDLSC_SOURCE_DIR) + "/tests/fixtures/knowledge/" + name + ".kif";
+}
+
+// `gdlsc infoset GAME --role R --history H --json --steps` with GDLSC_NATIVE=mode.
+gdlsc::test::RunResult infoset(const std::string& mode, const std::string& game, const std::string& role,
+                               const std::string& history) {
+    return run_program({"/usr/bin/env", "GDLSC_NATIVE=" + mode, "GDLSC_INFOSET_THREADS=1", GDLSC_BINARY, "infoset",
+                        game, "--role", role, "--history", history, "--json", "--steps"},
+                       300);
+}
+
+// The updates of a --steps run: how each was made (network, rules, check).
+std::multiset<std::string> updates(const nlohmann::json& j) {
+    std::multiset<std::string> out;
+    for (const auto& s : j.at("steps")) out.insert(s.at("update").get<std::string>());
+    return out;
+}
+
+// Along `matches` simulated matches (seeds 1..matches) of at most `depth` joint moves,
+// the update of each role's set with GDLSC_NATIVE=check; `network` says whether the
+// step network must have run (some update made by both).
+void check_game(const std::string& game, const std::vector<std::string>& roles, int depth, int matches,
+                bool network = true) {
+    for (int seed = 1; seed <= matches; ++seed) {
+        auto steps = gdlsc::test::simulated_steps(game, seed, depth);
+        std::string h = gdlsc::test::history_prefix(steps, steps.size());
+        for (const auto& role : roles) {
+            auto r = infoset("check", game, role, h);
+            BOOST_TEST_INFO(game << " " << role << " seed " << seed << ": " << r.err);
+            BOOST_REQUIRE_EQUAL(r.exit_code, 0);
+            auto j = nlohmann::json::parse(r.out);
+            BOOST_TEST(j.at("steps").size() == steps.size());
+            if (network) BOOST_TEST(updates(j).count("check") == steps.size());
+        }
+    }
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(krieg_tictactoe) {
+    check_game(corpus("kriegtictactoe"), {"xplayer", "oplayer"}, 9, 3);
+    check_game(corpus("kriegTTT_4x4"), {"xplayer"}, 4, 1);
+}
+
+BOOST_AUTO_TEST_CASE(random_and_more_roles) {
+    check_game(corpus("montyhall_20door"), {"candidate"}, 4, 3);
+    check_game(corpus("montyhall_2candidates"), {"candidate", "candidate2"}, 5, 3);
+    check_game(corpus("meier"), {"p1", "p2"}, 9, 3);
+    check_game(corpus("banker_and_thief"), {"banker", "thief"}, 8, 2);
+}
+
+BOOST_AUTO_TEST_CASE(boards) {
+    check_game(corpus("latenttictactoe"), {"xplayer", "oplayer"}, 8, 2);
+    check_game(corpus("hidden_connect"), {"redgreen"}, 8, 2);
+    check_game(corpus("stratego"), {"red"}, 4, 1);
+    check_game(corpus("blindbreakthrough"), {"white"}, 4, 1);
+}
+
+// Recursion (a positive loop, reachability over a cycle) and negation behind percepts and
+// successor states; legal moves that the rules derive twice.
+BOOST_AUTO_TEST_CASE(fixtures) {
+    check_game(fixture("recursive_percepts"), {"player"}, 6, 4);
+    check_game(fixture("duplicate_legal"), {"p"}, 2, 4);
+}
+
+// The default mode: the network makes the large updates, and the answer is the rules'.
+BOOST_AUTO_TEST_CASE(default_uses_the_network_on_large_sets) {
+    const std::string h =
+        "((mark 3 4) (mark 4 3)) ((mark 1 3) (mark 2 4)) ((mark 4 2) (mark 1 3)) ((mark 2 4) (mark 4 2)) "
+        "((mark 1 2) (mark 4 4))";
+    auto on = infoset("on", corpus("kriegTTT_4x4"), "xplayer", h);
+    auto off = infoset("off", corpus("kriegTTT_4x4"), "xplayer", h);
+    BOOST_REQUIRE_EQUAL(on.exit_code, 0);
+    BOOST_REQUIRE_EQUAL(off.exit_code, 0);
+    auto a = nlohmann::json::parse(on.out), b = nlohmann::json::parse(off.out);
+    BOOST_TEST(a.at("steps").back().at("update") == "network");
+    BOOST_TEST(updates(b) == std::multiset<std::string>({"rules", "rules", "rules", "rules", "rules"}));
+    BOOST_TEST(a.at("states") == 2789);
+    BOOST_TEST(a.at("developments") == 64899);
+    a.erase("steps");
+    b.erase("steps");
+    BOOST_TEST(a == b);
+}
+
+// Sets under 16 states are updated by the rules (no grounding for them).
+BOOST_AUTO_TEST_CASE(small_sets_use_the_rules) {
+    auto r = infoset("on", corpus("montyhall"), "candidate", "((hide_car 2) (choose 1))");
+    BOOST_REQUIRE_EQUAL(r.exit_code, 0);
+    BOOST_TEST(updates(nlohmann::json::parse(r.out)) == std::multiset<std::string>{"rules"});
+}
+
+BOOST_AUTO_TEST_CASE(bad_mode_is_refused) {
+    auto r = run_program({"/usr/bin/env", "GDLSC_NATIVE=fast", GDLSC_BINARY, "infoset", corpus("montyhall"), "--role",
+                          "candidate"},
+                         60);
+    BOOST_TEST(r.exit_code == 2);
+    BOOST_TEST(r.err.find("GDLSC_NATIVE='fast'") != std::string::npos, r.err);
+}
