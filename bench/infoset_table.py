@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Per-depth table of information-set updates from bench/infoset_bench.pl output
-(JSON lines), as Markdown; with --png FILE also a plot of ms per update vs depth,
-drawn by a tiny PNG writer (no plotting library needed).  With --compare BEFORE
-AFTER... : one table of median CPU and wall ms per depth, per file, and the
-speed-ups of each file over the first."""
+"""Per-depth table of information-set updates from bench/infoset_bench.py (or the older
+bench/infoset_bench.pl) output (JSON lines), as Markdown; with --png FILE also a plot of
+ms per update vs depth, drawn by a tiny PNG writer (no plotting library needed).
+With --versus NET RULES [NET RULES ...]: per game, the step network against the rules
+(the peer, same matches, same run) per depth, with the ratio; --png plots the network.
+With --compare BEFORE AFTER... : one table of median CPU and wall ms per depth, per file,
+and the speed-ups of each file over the first."""
 import json, sys, os, struct, zlib, math
 from collections import defaultdict
 
@@ -32,6 +34,32 @@ def table(name, rows):
         rules_text = f"{sum(rules)/len(rules):.1f}" if rules else "–"
         out.append(f"| {d} | {len(rs)} | {sum(ms)/len(ms):.1f} | {max(ms):.1f} | {sum(wall)/len(wall):.1f} | {rules_text} | "
                    f"{sum(st)/len(st):.0f} | {max(st)} | {max(dv)} |")
+    return "\n".join(out)
+
+def versus(name, net, rules):
+    out = [f"\n**{name}** (ms: CPU time of the process during one update, mean over the matches that "
+           "reach the depth, without the one-time build of the step network (given below the table); "
+           "network: GDLSC_NATIVE=on, the step network for sets of 16 states or more; "
+           "rules: GDLSC_NATIVE=off; ratio: rules / network, same matches in the same run)\n",
+           "| depth | matches | mean states | max states | max developments | network mean ms | network max ms "
+           "| network mean wall ms | rules mean ms | rules max ms | ratio |",
+           "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    builds = [r for rs in net.values() for r in rs if "build_ms" in r]
+    for d in sorted(net):
+        a, b = net[d], rules.get(d, [])
+        if not b:
+            continue
+        ms = [r["ms"] for r in a]; rb = [r["ms"] for r in b]
+        st = [r["states"] for r in a]; dv = [r["developments"] for r in a]
+        wall = [r.get("wall_ms", r["ms"]) for r in a]
+        ma, mb = sum(ms) / len(ms), sum(rb) / len(rb)
+        out.append(f"| {d} | {len(a)} | {sum(st)/len(st):.0f} | {max(st)} | {max(dv)} | {ma:.1f} | {max(ms):.1f} | "
+                   f"{sum(wall)/len(wall):.1f} | {mb:.1f} | {max(rb):.1f} | {mb / max(ma, 0.001):.1f}x |")
+    if builds:
+        ms = [r["build_ms"] for r in builds]
+        kind = "built" if all(r["network_built"] for r in builds) else "not available"
+        out.append(f"\nStep network {kind} once per match (not in the ms above): {min(ms):.1f}–{max(ms):.1f} ms; "
+                   f"{builds[0]['network']}.")
     return "\n".join(out)
 
 def median(xs):
@@ -129,6 +157,19 @@ if __name__ == "__main__":
         sys.exit(0)
     if "--png" in args:
         i = args.index("--png"); png = args[i + 1]; del args[i:i + 2]
+    if "--versus" in args:
+        args.remove("--versus")
+        series = {}
+        for net_path, rules_path in zip(args[0::2], args[1::2]):
+            name = os.path.basename(net_path).removeprefix("infoset_").removesuffix("_network.jsonl")
+            net, rules = load(net_path), load(rules_path)
+            if not net: continue
+            print(versus(name, net, rules))
+            series[name] = {d: sum(r["ms"] for r in rs) / len(rs) for d, rs in net.items()}
+        if png and series:
+            plot(series, png)
+            print("\nlegend (top right, in order):", ", ".join(sorted(series)))
+        sys.exit(0)
     series = {}
     for p in args:
         name = os.path.basename(p).removeprefix("infoset_").removesuffix(".jsonl")

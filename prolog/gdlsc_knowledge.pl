@@ -364,10 +364,12 @@ infoset_states(R, Sit, Entries) :-
 %!  infoset_states_timed(+Role, +Sit, -Entries, -Steps) is det.
 %
 %   infoset_states/3, and per joint move of Sit
-%   step(D, NumDevs, NumStates, WallMs, CpuMs, How): the set after step D,
-%   the update's elapsed and CPU time (every thread of the process), and How
-%   it was made: network (the step network), rules (the game's rules) or
-%   check (both, compared).
+%   step(D, NumDevs, NumStates, WallMs, CpuMs, How, Built): the set after
+%   step D, the update's elapsed and CPU time (every thread of the process),
+%   How it was made: network (the step network), rules (the game's rules) or
+%   check (both, compared); Built is what gdlsc_native:network_info/1 says
+%   if the step network was built (or found impossible) during this update,
+%   its time included in the update's, else none.
 infoset_states_timed(R, Sit, Entries, Steps) :-
     check_agent(R),
     sit_moves(Sit, Moves),
@@ -376,13 +378,16 @@ infoset_states_timed(R, Sit, Entries, Steps) :-
     timed_steps(Moves, R, I, 1, S0-[e(S0, 1, 1, s0)], Entries, Steps).
 
 timed_steps([], _, _, _, _-Es, Es, []).
-timed_steps([A|As], R, I, D, SEs, Es, [step(D, N, L, Wall, Cpu, How)|Steps]) :-
+timed_steps([A|As], R, I, D, SEs, Es, [step(D, N, L, Wall, Cpu, How, Built)|Steps]) :-
+    network_info(Info0),
     get_time(T0),
     statistics(process_cputime, C0),
     state_step(R, I, A, SEs, S1-Es1),
     statistics(process_cputime, C1),
     get_time(T1),
     nb_getval(gdlsc_last_update, How),
+    network_info(Info1),
+    (   Info0 == none, Info1 \== none -> Built = Info1 ; Built = none ),
     Wall is round((T1 - T0) * 1000000) / 1000.0,
     Cpu is round((C1 - C0) * 1000000) / 1000.0,
     foldl(add_devs, Es1, 0, N),
@@ -515,6 +520,14 @@ sum_children([K|Ks], EsT, NumT, N0, N, Num0, Num) :-
     N1 is N0 + NK,
     Num1 is Num0 + NumK,
     sum_children(Ks, EsT, NumT, N1, N, Num1, Num).
+
+%   network_info(-Info): gdlsc_native:network_info/1 (none, network(Ms,
+%   About) or no_network(Ms, Why)), none without the foreign predicate.
+network_info(Info) :-
+    (   current_predicate(gdlsc_native:network_info/1)
+    ->  gdlsc_native:network_info(Info)
+    ;   Info = none
+    ).
 
 %   native_step_mode(-Mode): on (the default), off or check, from the
 %   environment variable GDLSC_NATIVE (checked by the host at start): off
@@ -1293,8 +1306,14 @@ infoset_report(R, Sit, NumDevsA, States, Steps) :-
     atom_number(NumDevsA, N),
     maplist(step_atoms, Steps0, Steps).
 
-step_atoms(step(D, N, L, W, C, How), step(DA, NA, LA, WA, CA, How)) :-
-    maplist(atom_number, [DA, NA, LA, WA, CA], [D, N, L, W, C]).
+step_atoms(step(D, N, L, W, C, How, Built), step(DA, NA, LA, WA, CA, How, BuiltA)) :-
+    maplist(atom_number, [DA, NA, LA, WA, CA], [D, N, L, W, C]),
+    (   Built = network(Ms, About)
+    ->  Ms1 is round(Ms * 1000) / 1000.0, atom_number(MsA, Ms1), BuiltA = network(MsA, About)
+    ;   Built = no_network(Ms, Why)
+    ->  Ms1 is round(Ms * 1000) / 1000.0, atom_number(MsA, Ms1), BuiltA = no_network(MsA, Why)
+    ;   BuiltA = none
+    ).
 
 %!  belief_report(+Role, +Sit, +Formula, -Num:atom, -Den:atom, -Decimal:atom, -NumDevs:atom) is det.
 belief_report(R, Sit, F, NumA, DenA, DecA, NDevA) :-

@@ -7,6 +7,7 @@
 #include <SWI-cpp2.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <mutex>
 #include <string>
@@ -35,6 +36,8 @@ struct Native {
     std::vector<std::vector<record_t>> move_rec;
     std::vector<std::uint32_t> fluent_rank;                  // standard order of the fluents
     std::vector<std::vector<std::uint32_t>> move_order;      // per role, moves in standard order
+    double build_ms = 0;       // time of the last build (grounding, compiling, term maps)
+    std::string about;         // the network's size, or why there is none
     std::mutex mutex;
 
     void clear() {
@@ -50,6 +53,8 @@ struct Native {
         move_order.clear();
         net.reset();
         tried = false;
+        build_ms = 0;
+        about.clear();
     }
 };
 
@@ -130,18 +135,33 @@ bool standard_ranks(const std::vector<record_t>& terms, std::vector<std::uint32_
     return r == terms.size();
 }
 
+bool build_maps(Native& n);
+
 // Builds the network and the term maps; false (and no network) when it cannot be had.
 bool build(Native& n) {
+    const auto start = std::chrono::steady_clock::now();
+    bool ok = build_maps(n);
+    n.build_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return ok;
+}
+
+bool build_maps(Native& n) {
     n.tried = true;
-    if (!n.program || !n.analysis) return false;
+    if (!n.program || !n.analysis) {
+        n.about = "the game was loaded from generated text";
+        return false;
+    }
     try {
         n.net = std::make_unique<ground::StepNetwork>(*n.program, *n.analysis,
                                                       ground::GroundLimits{kMaxAtoms, kMaxRules});
-    } catch (const ground::TooLarge&) {
+    } catch (const ground::TooLarge& e) {
+        n.about = e.what();
         return false;
-    } catch (const ground::NotApplicable&) {
+    } catch (const ground::NotApplicable& e) {
+        n.about = e.what();
         return false;
     }
+    n.about = n.net->size_text();
     const ground::StepNetwork& net = *n.net;
     fid_t frame = PL_open_foreign_frame();
     bool ok = true;
@@ -178,8 +198,24 @@ bool build(Native& n) {
     if (!ok) {
         n.clear();
         n.tried = true;
+        n.about = "a fluent, move or percept has no Prolog term key";
     }
     return ok;
+}
+
+// gdlsc_native:network_info(-Info): none (not built since the game was loaded),
+// network(Ms, About) or no_network(Ms, Why), Ms the build time, About/Why a string.
+foreign_t network_info(term_t info) {
+    Native& n = native();
+    std::lock_guard<std::mutex> lock(n.mutex);
+    term_t t = PL_new_term_ref();
+    if (!n.tried) return PL_put_atom_chars(t, "none") && PL_unify(info, t);
+    term_t ms = PL_new_term_ref(), about = PL_new_term_ref();
+    static const functor_t yes = PL_new_functor(PL_new_atom("network"), 2);
+    static const functor_t no = PL_new_functor(PL_new_atom("no_network"), 2);
+    return PL_put_float(ms, n.build_ms) &&
+           PL_put_chars(about, PL_STRING | REP_UTF8, static_cast<size_t>(-1), n.about.c_str()) &&
+           PL_cons_functor(t, n.net ? yes : no, ms, about) && PL_unify(info, t);
 }
 
 // Reads a list of ground terms into indices of `index`; false if any is not there.
@@ -318,6 +354,7 @@ foreign_t k_step(term_t a0, int arity, void*) {
 
 void register_native() {
     PL_register_foreign_in_module("gdlsc_native", "k_step", 5, reinterpret_cast<pl_function_t>(k_step), PL_FA_VARARGS);
+    PL_register_foreign_in_module("gdlsc_native", "network_info", 1, reinterpret_cast<pl_function_t>(network_info), 0);
 }
 
 void set_native_game(std::shared_ptr<const gdl::Program> program, std::shared_ptr<const gdl::Analysis> analysis) {

@@ -89,9 +89,21 @@ InfosetReport compute_infoset(const Game& g, const std::string& role, const Hist
     r.developments = sols[0].at("n").name;
     if (step_stats)
         for (const auto& s : pl::list_items(sols[0].at("steps"))) {
-            if (s.args.size() != 6) throw EngineError("infoset_report/5: unexpected step " + s.to_kif());
-            r.step_stats.push_back({std::stoul(s.args[0].name), s.args[1].name, std::stoul(s.args[2].name),
-                                    std::stod(s.args[3].name), std::stod(s.args[4].name), s.args[5].name});
+            if (s.args.size() != 7) throw EngineError("infoset_report/5: unexpected step " + s.to_kif());
+            InfosetStep st;
+            st.step = std::stoul(s.args[0].name);
+            st.developments = s.args[1].name;
+            st.states = std::stoul(s.args[2].name);
+            st.wall_ms = std::stod(s.args[3].name);
+            st.cpu_ms = std::stod(s.args[4].name);
+            st.update = s.args[5].name;
+            const Term& built = s.args[6];
+            if (built.args.size() == 2) {
+                st.network = built.name;
+                st.network_ms = std::stod(built.args[0].name);
+                st.network_about = built.args[1].name;
+            }
+            r.step_stats.push_back(st);
         }
     for (const auto& s : pl::list_items(sols[0].at("states"))) r.states.push_back(kif_items(s));
     if (dot) {
@@ -179,6 +191,13 @@ std::string infoset_text(const InfosetReport& r) {
                           s.states, s.wall_ms, s.cpu_ms, s.update.c_str());
             o << line;
         }
+        for (const auto& s : r.step_stats) {
+            if (s.network.empty()) continue;
+            char ms[32];
+            std::snprintf(ms, sizeof ms, "%.1f", s.network_ms);
+            o << (s.network == "network" ? "step network built" : "no step network") << " at step " << s.step << " ("
+              << ms << " ms, part of that update): " << s.network_about << "\n";
+        }
     }
     return o.str();
 }
@@ -192,8 +211,14 @@ std::string infoset_json(const InfosetReport& r) {
     if (!r.step_stats.empty()) {
         nlohmann::json steps = nlohmann::json::array();
         for (const auto& s : r.step_stats)
-            steps.push_back({{"step", s.step}, {"developments", number_or_text(s.developments)}, {"states", s.states},
-                             {"wall_ms", s.wall_ms}, {"cpu_ms", s.cpu_ms}, {"update", s.update}});
+        {
+            nlohmann::json st = {{"step", s.step}, {"developments", number_or_text(s.developments)},
+                                 {"states", s.states}, {"wall_ms", s.wall_ms}, {"cpu_ms", s.cpu_ms},
+                                 {"update", s.update}};
+            if (!s.network.empty())
+                st["network"] = {{"built", s.network == "network"}, {"ms", s.network_ms}, {"about", s.network_about}};
+            steps.push_back(st);
+        }
         j["steps"] = steps;
     }
     return j.dump(2) + "\n";

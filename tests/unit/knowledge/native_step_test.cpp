@@ -96,6 +96,12 @@ BOOST_AUTO_TEST_CASE(default_uses_the_network_on_large_sets) {
     BOOST_REQUIRE_EQUAL(off.exit_code, 0);
     auto a = nlohmann::json::parse(on.out), b = nlohmann::json::parse(off.out);
     BOOST_TEST(a.at("steps").back().at("update") == "network");
+    // The network is built once, at the first set of 16 states or more (step 3: 533 states
+    // from 105), and says its size.
+    BOOST_TEST(!a.at("steps")[1].contains("network"));
+    BOOST_TEST(a.at("steps")[2].at("network").at("built") == true);
+    BOOST_TEST(a.at("steps")[2].at("network").at("about") == "110 fluents, 32 moves, 265 derived atoms, 1177 rules");
+    BOOST_TEST(!a.at("steps")[3].contains("network"));
     BOOST_TEST(updates(b) == std::multiset<std::string>({"rules", "rules", "rules", "rules", "rules"}));
     BOOST_TEST(a.at("states") == 2789);
     BOOST_TEST(a.at("developments") == 64899);
