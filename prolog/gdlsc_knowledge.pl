@@ -49,7 +49,8 @@
     obs_/3,           % obs_(Role, NodeId, ObsId)
     obs_key_/5,       % obs_key_(Role, ParentObs, Move, Percepts, ObsId)
     cell_/3,          % cell_(Role, ObsId, NodeIds): all developments with that observation
-    trans_/3.         % trans_(StateHash, State, Transitions) for prove
+    trans_/3,         % trans_(StateHash, State, Transitions) for prove
+    entries_/3.       % entries_(Role, Sit, Entries): infoset_states/3 for knows
 
 %!  knowledge_reset is det.
 %
@@ -66,6 +67,7 @@ knowledge_reset :-
     retractall(state_(_, _)),
     retractall(strans_(_, _)),
     retractall(rep_(_, _, _)),
+    retractall(entries_(_, _, _)),
     flag(gdlsc_knowledge_node, _, 1),
     flag(gdlsc_knowledge_obs, _, 1).
 
@@ -268,9 +270,60 @@ holds_at(F, Id) :-
 eval_knows(R, F, Sit) :-
     ensure_fresh,
     check_agent(R),
-    sit_node(Sit, Id),
-    node_cell(R, Id, Ids),
-    holds_everywhere(F, Id, Ids).
+    (   ground_state_formula(F)
+    ->  knows_by_states(R, F, Sit)
+    ;   sit_node(Sit, Id),
+        node_cell(R, Id, Ids),
+        holds_everywhere(F, Id, Ids)
+    ).
+
+%   knows_by_states(+R, +F, +Sit): eval_knows/3 for a formula about the final
+%   state only (ground_state_formula/1): it holds in every development of R's
+%   information set iff it holds in every distinct final state of the set, so
+%   the weighted-state form (infoset_states/3, the step network on large sets)
+%   decides it without enumerating developments.  The candidate bindings of
+%   the answer variables come from Sit, as in holds_everywhere/3; a candidate
+%   that leaves a variable unbound (a disjunct without it) is decided over the
+%   developments, since its evaluation would draw on each one's universe.
+knows_by_states(R, F, Sit) :-
+    free_variables(F, Vs),
+    findall(Vs, gdlsc_formula:eval(F, Sit), Cands0),
+    sort(Cands0, Cands),
+    member(Vs, Cands),
+    (   ground(F)
+    ->  sit_entries(R, Sit, Es),
+        forall(member(e(T, _, _, _), Es), gdlsc_formula:eval(F, '$state'(T)))
+    ;   sit_node(Sit, Id),
+        node_cell(R, Id, Ids),
+        forall(member(W, Ids), holds_at(F, W))
+    ).
+
+sit_entries(R, Sit, Es) :-
+    (   entries_(R, Sit0, Es0), Sit0 == Sit
+    ->  Es = Es0
+    ;   infoset_states(R, Sit, Es),
+        assertz(entries_(R, Sit, Es))
+    ).
+
+%   ground_state_formula(+F): F is about the final state of a development only
+%   (fluents, legal moves, terminal, goals, relations that are not action
+%   predicates, distinct, connectives), not about its last joint move, its
+%   percepts, knowledge, nor does it quantify (quantifiers range over a
+%   universe that includes the last joint move).
+ground_state_formula(F) :- var(F), !, fail.
+ground_state_formula(true(_)).
+ground_state_formula(legal(_, _)).
+ground_state_formula(terminal).
+ground_state_formula(goal(_, _)).
+ground_state_formula(distinct(_, _)).
+ground_state_formula(rel(Name, Args)) :-
+    is_list(Args),
+    length(Args, N),
+    game:relation(Name, N, Class),
+    Class \== action.
+ground_state_formula(not(F)) :- ground_state_formula(F).
+ground_state_formula(and(Fs)) :- is_list(Fs), maplist(ground_state_formula, Fs).
+ground_state_formula(or(Fs)) :- is_list(Fs), maplist(ground_state_formula, Fs).
 
 holds_everywhere(F, Id, Ids) :-
     free_variables(F, Vs),

@@ -24,6 +24,10 @@
 %!  sit_state(+Sit, -State:list) is det.
 %   The state of the ground situation Sit: the initial state for s0, and the
 %   successor by next_state/3 for do(A, Sit0). Memoised per situation.
+%   '$state'(S) stands for a situation known only by its state S (what
+%   gdlsc_knowledge evaluates formulas about the final state at).
+sit_state('$state'(S0), S) :- !,
+    S = S0.
 sit_state(Sit, S) :-
     term_hash(Sit, H),
     (   nonvar(H), memo(H, Sit, S0)
