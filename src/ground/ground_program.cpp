@@ -11,17 +11,36 @@ std::string Atom::name() const {
     return "(" + s + ")";
 }
 
-std::string atom_key(const gdl::Term& atom, int step) { return std::to_string(step) + "|" + atom.to_kif(); }
+namespace {
+
+std::size_t term_hash(const gdl::Term& t) {
+    std::size_t h = std::hash<std::string>{}(t.name) * 31 + static_cast<std::size_t>(t.kind);
+    for (const auto& a : t.args) h = (h ^ term_hash(a)) * 0x100000001b3ull;
+    return h;
+}
+
+}  // namespace
+
+std::size_t atom_hash(const gdl::Term& atom, int step) {
+    return term_hash(atom) * 0x9E3779B97F4A7C15ull + static_cast<std::size_t>(step + 1);
+}
 
 std::int64_t GroundProgram::find(const gdl::Term& atom, int step) const {
-    auto it = index_.find(atom_key(atom, step));
-    return it == index_.end() ? -1 : static_cast<std::int64_t>(it->second);
+    auto [lo, hi] = index_.equal_range(atom_hash(atom, step));
+    for (auto it = lo; it != hi; ++it)
+        if (atoms[it->second].step == step && atoms[it->second].atom == atom) return it->second;
+    return -1;
 }
 
 AtomId GroundProgram::intern(const gdl::Term& atom, int step) {
-    auto [it, fresh] = index_.emplace(atom_key(atom, step), static_cast<AtomId>(atoms.size()));
-    if (fresh) atoms.push_back({atom, step});
-    return it->second;
+    const std::size_t h = atom_hash(atom, step);
+    auto [lo, hi] = index_.equal_range(h);
+    for (auto it = lo; it != hi; ++it)
+        if (atoms[it->second].step == step && atoms[it->second].atom == atom) return it->second;
+    AtomId a = static_cast<AtomId>(atoms.size());
+    atoms.push_back({atom, step});
+    index_.emplace(h, a);
+    return a;
 }
 
 void GroundProgram::index_rules() {

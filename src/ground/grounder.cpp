@@ -1,15 +1,21 @@
 // The grounder (see grounder.h for the algorithm). Rules are first normalised: bodies
 // in disjunctive normal form (or/and/not pushed down to literals), variables numbered,
-// so that an instance is a vector of bound terms. Matching is a nested loop join over the
-// possible atoms of each relation and step, choosing next the literal with the most bound
-// variables; distinct is tested as soon as both sides are bound.
+// so that an instance is a vector of bound terms. Ground terms are hash-consed (TermTable),
+// so atoms, index fields and instances are integers. Matching is a nested loop join over
+// the possible atoms of each relation and step, choosing next the literal with the fewest
+// candidates; distinct is tested as soon as both sides are bound. Every step of the join
+// is charged to the work bound (GroundLimits::work_bound), so that grounding always ends.
 #include "ground/grounder.h"
 
 #include <algorithm>
+#include <deque>
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
-#include <unordered_set>
+#include <unordered_map>
+
+#include "ground/term_table.h"
 
 namespace gdlsc::ground {
 
@@ -33,28 +39,15 @@ StepKind step_kind(const gdl::Analysis& analysis, const gdl::Signature& sig) {
 
 namespace {
 
-// A term pattern with numbered variables.
+// A term pattern with numbered variables; `ground` is the term's id when it has no variable.
 struct Pat {
     int var = -1;  // >= 0: variable number
-    std::string name;
+    SymbolId sym = 0;
     std::vector<Pat> args;
-    bool compound = false;
+    std::int64_t ground = -1;
 };
 
-using Binding = std::vector<const Term*>;
-
-Pat compile(const Term& t, std::map<std::string, int>& vars) {
-    Pat p;
-    if (t.is_variable()) {
-        auto [it, fresh] = vars.emplace(t.name, static_cast<int>(vars.size()));
-        p.var = it->second;
-        return p;
-    }
-    p.name = t.name;
-    p.compound = t.is_compound();
-    for (const auto& a : t.args) p.args.push_back(compile(a, vars));
-    return p;
-}
+using Binding = std::vector<std::int64_t>;  // per variable: its term id, -1 while unbound
 
 void pat_vars(const Pat& p, std::vector<int>& out) {
     if (p.var >= 0) {
@@ -64,34 +57,13 @@ void pat_vars(const Pat& p, std::vector<int>& out) {
     for (const auto& a : p.args) pat_vars(a, out);
 }
 
-// Matches p against the ground term t, binding variables; records new bindings in trail.
-bool match(const Pat& p, const Term& t, Binding& b, std::vector<int>& trail) {
-    if (p.var >= 0) {
-        if (b[p.var]) return *b[p.var] == t;
-        b[p.var] = &t;
-        trail.push_back(p.var);
-        return true;
-    }
-    if (p.compound != t.is_compound() || p.name != t.name || p.args.size() != t.args.size()) return false;
-    for (size_t i = 0; i < p.args.size(); ++i)
-        if (!match(p.args[i], t.args[i], b, trail)) return false;
-    return true;
-}
-
-Term instantiate(const Pat& p, const Binding& b) {
-    if (p.var >= 0) return *b[p.var];
-    if (!p.compound) return Term::constant(p.name);
-    std::vector<Term> args;
-    args.reserve(p.args.size());
-    for (const auto& a : p.args) args.push_back(instantiate(a, b));
-    return Term::compound(p.name, std::move(args));
-}
+// A relation: name and arity; its atoms are keyed per step (Grounder::key).
+using RelId = std::uint32_t;
 
 struct NLit {
     enum Kind { Pos, Neg, Distinct, Equal } kind = Pos;
     Pat atom;  // Pos/Neg: the relational atom (true(F), does(R,M), p(...))
-    std::string rel;
-    size_t arity = 0;
+    RelId rel = 0;
     StepKind sk = StepKind::Static;
     Pat a, b;  // Distinct/Equal
     std::vector<int> vars;
@@ -99,8 +71,6 @@ struct NLit {
 
 struct NRule {
     Pat head;
-    std::string head_rel;
-    size_t head_arity = 0;
     StepKind sk = StepKind::Static;
     std::vector<NLit> body;
     std::vector<size_t> pos;  // indices of Pos literals
@@ -152,13 +122,63 @@ bool mentions_knows(const Literal& l) {
     return found;
 }
 
+// A set of integer sequences (rule instances), stored flat: [length, values...].
+class SequenceSet {
+public:
+    SequenceSet() : slots_(1024, 0) {}
+    // False if the sequence was already in the set.
+    bool insert(const std::vector<std::uint32_t>& seq) {
+        const std::uint64_t h = hash(seq.data(), seq.size());
+        const std::size_t mask = slots_.size() - 1;
+        std::size_t i = h & mask;
+        for (; slots_[i] != 0; i = (i + 1) & mask)
+            if (equal(slots_[i] - 1, seq)) return false;
+        slots_[i] = store_.size() + 1;
+        store_.push_back(static_cast<std::uint32_t>(seq.size()));
+        store_.insert(store_.end(), seq.begin(), seq.end());
+        if (++count_ * 2 > slots_.size()) grow();
+        return true;
+    }
+
+private:
+    std::vector<std::uint64_t> slots_;  // 0 empty, else offset in store_ + 1
+    std::vector<std::uint32_t> store_;
+    std::size_t count_ = 0;
+
+    static std::uint64_t hash(const std::uint32_t* v, std::size_t n) {
+        std::uint64_t h = 0xCBF29CE484222325ull ^ n;
+        for (std::size_t i = 0; i < n; ++i) h = (h ^ v[i]) * 0x100000001B3ull, h ^= h >> 29;
+        return h * 0x9E3779B97F4A7C15ull;
+    }
+    bool equal(std::uint64_t at, const std::vector<std::uint32_t>& seq) const {
+        if (store_[at] != seq.size()) return false;
+        return std::equal(seq.begin(), seq.end(), store_.begin() + static_cast<std::ptrdiff_t>(at) + 1);
+    }
+    void grow() {
+        std::vector<std::uint64_t> slots(slots_.size() * 2, 0);
+        const std::size_t mask = slots.size() - 1;
+        for (std::uint64_t s : slots_) {
+            if (s == 0) continue;
+            std::size_t i = hash(&store_[s], store_[s - 1]) & mask;
+            while (slots[i] != 0) i = (i + 1) & mask;
+            slots[i] = s;
+        }
+        slots_ = std::move(slots);
+    }
+};
+
 class Grounder {
 public:
     Grounder(const gdl::Program& p, const gdl::Analysis& a, const std::vector<JointMove>& moves,
              const GroundLimits& lim, const std::set<gdl::Signature>& keep, bool one_step = false)
-        : program_(p), analysis_(a), moves_(moves), limits_(lim), keep_(keep), one_step_(one_step) {
-        out_.horizon = one_step ? 1 : static_cast<int>(moves.size());
-        out_.roles = a.roles;
+        : program_(p), analysis_(a), moves_(moves), limits_(lim), work_bound_(lim.work_bound()), keep_(keep),
+          one_step_(one_step) {
+        horizon_ = one_step ? 1 : static_cast<int>(moves.size());
+        sym_true_ = terms_.symbol("true");
+        sym_does_ = terms_.symbol("does");
+        rel_init_ = rel_of(terms_.symbol("init"), 1);
+        rel_next_ = rel_of(terms_.symbol("next"), 1);
+        rel_legal_ = rel_of(terms_.symbol("legal"), 2);
     }
 
     // ground_step: step 0 from any reachable state. true@0 and does@0 are inputs (no
@@ -166,44 +186,41 @@ public:
     // possible true@0 fluent, every possible legal@0 move a possible does@0 move.
     GroundProgram run_one_step() {
         normalise();
-        collect_rule_terms();
         phase_ = -1;
         run_phase(-1);
-        for (AtomId id : possible_of("init", 1, -1))
-            add_possible(Term::compound("true", out_.atoms[id].atom.args), 0);
+        for (AtomId id : possible_of(rel_init_, -1)) add_possible(wrap(sym_true_, atom_term_[id]), 0);
         phase_ = 0;
         run_phase(0);
-        out_.index_rules();
         return relevant_part();
     }
 
     GroundProgram run() {
         normalise();
-        collect_rule_terms();
-        const int n = out_.horizon;
+        const int n = horizon_;
         phase_ = -1;
         run_phase(-1);
-        for (AtomId id : possible_of("init", 1, -1)) {
-            AtomId t = add_possible(Term::compound("true", out_.atoms[id].atom.args), 0);
-            add_rule({t, {id}, {}});
+        for (AtomId id : possible_of(rel_init_, -1)) {
+            AtomId t = add_possible(wrap(sym_true_, atom_term_[id]), 0);
+            add_rule(t, {id}, {});
         }
         for (int i = 0; i <= n; ++i) {
             phase_ = i;
             if (i < n) {
                 const JointMove& jm = moves_[i];
-                for (size_t r = 0; r < jm.size() && r < out_.roles.size(); ++r) {
-                    AtomId d = add_possible(Term::compound("does", {Term::constant(out_.roles[r]), jm[r]}), i);
-                    add_rule({d, {}, {}});
+                for (size_t r = 0; r < jm.size() && r < analysis_.roles.size(); ++r) {
+                    TermId args[2] = {terms_.make(terms_.symbol(analysis_.roles[r]), nullptr, 0),
+                                      terms_.from_term(jm[r])};
+                    AtomId d = add_possible(terms_.make(sym_does_, args, 2), i);
+                    add_rule(d, {}, {});
                 }
             }
             run_phase(i);
             if (i < n)
-                for (AtomId id : possible_of("next", 1, i)) {
-                    AtomId t = add_possible(Term::compound("true", out_.atoms[id].atom.args), i + 1);
-                    add_rule({t, {id}, {}});
+                for (AtomId id : possible_of(rel_next_, i)) {
+                    AtomId t = add_possible(wrap(sym_true_, atom_term_[id]), i + 1);
+                    add_rule(t, {id}, {});
                 }
         }
-        out_.index_rules();
         return relevant_part();
     }
 
@@ -212,55 +229,128 @@ private:
     const gdl::Analysis& analysis_;
     const std::vector<JointMove>& moves_;
     GroundLimits limits_;
+    const std::size_t work_bound_;
+    std::size_t work_ = 0;
     const std::set<gdl::Signature>& keep_;
     const bool one_step_ = false;
-    GroundProgram out_;
+    int horizon_ = 0;
+    TermTable terms_;
+    SymbolId sym_true_ = 0, sym_does_ = 0;
+    RelId rel_init_ = 0, rel_next_ = 0, rel_legal_ = 0;
     std::vector<NRule> rules_;
     int phase_ = -1;  // -1: statics; i: step i
-    std::vector<bool> possible_;
-    std::unordered_map<std::string, std::vector<AtomId>> by_key_;  // possible atoms per relation/step
-    std::unordered_map<std::string, std::pair<size_t, size_t>> delta_;  // [from, to) per key this round
-    std::unordered_set<std::string> instances_;
 
-    static std::string key(const std::string& rel, size_t arity, int step) {
-        return rel + "/" + std::to_string(arity) + "@" + std::to_string(step);
+    // Relations: (symbol, arity) -> RelId; whether its atoms wrap a fluent (true/next/init).
+    std::unordered_map<std::uint64_t, RelId> rel_index_;
+    std::vector<bool> rel_wraps_;
+    std::vector<std::pair<SymbolId, std::uint32_t>> rel_sig_;
+
+    // Atoms (every atom interned, possible or only mentioned by a negative literal), in order.
+    std::vector<TermId> atom_term_;
+    std::vector<int> atom_step_;
+    std::vector<RelId> atom_rel_;
+    std::vector<bool> possible_;
+    std::unordered_map<std::uint64_t, AtomId> atom_index_;
+    // Rules (atom ids as above), their body literals counted for size_text.
+    std::vector<GroundRule> rules_out_;
+    std::size_t body_literals_ = 0;
+
+    std::deque<std::vector<AtomId>> by_key_;           // possible atoms per relation/step key
+    std::vector<std::pair<size_t, size_t>> delta_;     // [from, to) per key this round
+    SequenceSet instances_;
+    std::vector<std::uint32_t> instance_;              // scratch for emit
+    std::vector<int> trail_;                           // variables bound by match, undone per level
+
+    RelId rel_of(SymbolId sym, std::uint32_t arity) {
+        std::uint64_t k = (static_cast<std::uint64_t>(sym) << 32) | arity;
+        auto [it, fresh] = rel_index_.emplace(k, static_cast<RelId>(rel_sig_.size()));
+        if (fresh) {
+            const std::string& n = terms_.symbol_name(sym);
+            rel_sig_.emplace_back(sym, arity);
+            rel_wraps_.push_back(arity == 1 && (n == "true" || n == "next" || n == "init"));
+        }
+        return it->second;
     }
-    const std::vector<AtomId>& possible_of(const std::string& rel, size_t arity, int step) {
-        return by_key_[key(rel, arity, step)];
+    // Steps -1..horizon per relation.
+    std::size_t key(RelId rel, int step) const {
+        return static_cast<std::size_t>(rel) * static_cast<std::size_t>(horizon_ + 2) + static_cast<std::size_t>(step + 1);
+    }
+    const std::vector<AtomId>& possible_of(RelId rel, int step) {
+        std::size_t k = key(rel, step);
+        if (by_key_.size() <= k) by_key_.resize(k + 1);
+        return by_key_[k];  // a deque element: stays put while keys are added
+    }
+    // sym applied to the arguments of t: true(F) from init(F) or next(F), does(R, M) from legal(R, M).
+    TermId wrap(SymbolId sym, TermId t) {
+        std::vector<TermId> args(terms_.arity(t));
+        for (std::uint32_t i = 0; i < args.size(); ++i) args[i] = terms_.arg(t, i);
+        return terms_.make(sym, args.data(), static_cast<std::uint32_t>(args.size()));
+    }
+
+    Pat compile(const Term& t, std::map<std::string, int>& vars) {
+        Pat p;
+        if (t.is_variable()) {
+            auto [it, fresh] = vars.emplace(t.name, static_cast<int>(vars.size()));
+            p.var = it->second;
+            return p;
+        }
+        p.sym = terms_.symbol(t.name);
+        bool ground = true;
+        std::vector<TermId> ids;
+        for (const auto& a : t.args) {
+            p.args.push_back(compile(a, vars));
+            ground = ground && p.args.back().ground >= 0;
+            if (ground) ids.push_back(static_cast<TermId>(p.args.back().ground));
+        }
+        if (ground) p.ground = terms_.make(p.sym, ids.data(), static_cast<std::uint32_t>(ids.size()));
+        return p;
     }
 
     // The atoms of the steps and of the kept static relations, closed under "a rule of a
     // kept atom mentions it"; with their rules, renumbered in the original order.
     GroundProgram relevant_part() {
-        const size_t n = out_.atoms.size();
+        const size_t n = atom_term_.size();
+        std::vector<std::size_t> first(n + 1, 0), rule_of(rules_out_.size());  // rules by head
+        for (const auto& r : rules_out_) ++first[r.head + 1];
+        for (size_t a = 0; a < n; ++a) first[a + 1] += first[a];
+        {
+            std::vector<std::size_t> fill(first.begin(), first.end() - 1);
+            for (size_t i = 0; i < rules_out_.size(); ++i) rule_of[fill[rules_out_[i].head]++] = i;
+        }
+        std::vector<bool> keep_rel(rel_sig_.size(), false);
+        for (const auto& sig : keep_) {
+            auto it = rel_index_.find((static_cast<std::uint64_t>(terms_.symbol(sig.name)) << 32) | sig.arity);
+            if (it != rel_index_.end()) keep_rel[it->second] = true;
+        }
         std::vector<bool> kept(n, false);
         std::vector<AtomId> todo;
         for (AtomId a = 0; a < n; ++a)
-            if (out_.atoms[a].step >= 0 || keep_.count(gdl::signature(out_.atoms[a].atom)))
-                kept[a] = true, todo.push_back(a);
+            if (atom_step_[a] >= 0 || keep_rel[atom_rel_[a]]) kept[a] = true, todo.push_back(a);
         while (!todo.empty()) {
             AtomId a = todo.back();
             todo.pop_back();
-            for (size_t ri : out_.rules_of[a]) {
-                const GroundRule& r = out_.rules[ri];
+            for (size_t k = first[a]; k < first[a + 1]; ++k) {
+                const GroundRule& r = rules_out_[rule_of[k]];
                 for (const auto* part : {&r.pos, &r.neg})
                     for (AtomId b : *part)
                         if (!kept[b]) kept[b] = true, todo.push_back(b);
             }
         }
         GroundProgram g;
-        g.horizon = out_.horizon;
-        g.roles = out_.roles;
-        g.rule_terms = std::move(out_.rule_terms);
+        g.horizon = horizon_;
+        g.roles = analysis_.roles;
+        g.rule_terms = rule_terms();
         std::vector<AtomId> id(n, 0);
         for (AtomId a = 0; a < n; ++a)
-            if (kept[a]) id[a] = g.intern(out_.atoms[a].atom, out_.atoms[a].step);
-        for (const auto& r : out_.rules) {
+            if (kept[a]) id[a] = g.intern(terms_.to_term(atom_term_[a]), atom_step_[a]);
+        for (auto& r : rules_out_) {
             if (!kept[r.head]) continue;
             GroundRule x;
             x.head = id[r.head];
-            for (AtomId b : r.pos) x.pos.push_back(id[b]);
-            for (AtomId b : r.neg) x.neg.push_back(id[b]);
+            x.pos = std::move(r.pos);
+            x.neg = std::move(r.neg);
+            for (AtomId& b : x.pos) b = id[b];
+            for (AtomId& b : x.neg) b = id[b];
             g.rules.push_back(std::move(x));
         }
         g.index_rules();
@@ -290,6 +380,16 @@ private:
         }
     }
 
+    NLit relational(const Term& atom, std::map<std::string, int>& vars, NLit::Kind kind) {
+        NLit x;
+        x.kind = kind;
+        x.atom = compile(atom, vars);
+        x.rel = rel_of(x.atom.sym, static_cast<std::uint32_t>(atom.args.size()));
+        x.sk = step_kind(analysis_, gdl::signature(atom));
+        pat_vars(x.atom, x.vars);
+        return x;
+    }
+
     NRule make_rule(const gdl::Rule& r, const Conj& body) {
         std::map<std::string, int> vars;
         NRule nr;
@@ -297,44 +397,31 @@ private:
         // Number positive literals' variables first, so a binding order exists.
         for (const auto& [l, neg] : body) {
             if (l.kind != Literal::Kind::Atom || neg) continue;
-            NLit x;
-            x.kind = NLit::Pos;
-            x.atom = compile(l.atom, vars);
-            x.rel = l.atom.name;
-            x.arity = l.atom.args.size();
-            x.sk = step_kind(analysis_, gdl::signature(l.atom));
-            pat_vars(x.atom, x.vars);
             nr.pos.push_back(nr.body.size());
-            nr.body.push_back(std::move(x));
+            nr.body.push_back(relational(l.atom, vars, NLit::Pos));
         }
         for (const auto& [l, neg] : body) {
             if (l.kind == Literal::Kind::Atom && !neg) continue;
-            NLit x;
             if (l.kind == Literal::Kind::Atom) {
-                x.kind = NLit::Neg;
-                x.atom = compile(l.atom, vars);
-                x.rel = l.atom.name;
-                x.arity = l.atom.args.size();
-                x.sk = step_kind(analysis_, gdl::signature(l.atom));
-                pat_vars(x.atom, x.vars);
-            } else {
-                x.kind = neg ? NLit::Equal : NLit::Distinct;
-                x.a = compile(l.atom.args.at(0), vars);
-                x.b = compile(l.atom.args.at(1), vars);
-                pat_vars(x.a, x.vars);
-                pat_vars(x.b, x.vars);
+                nr.body.push_back(relational(l.atom, vars, NLit::Neg));
+                continue;
             }
+            NLit x;
+            x.kind = neg ? NLit::Equal : NLit::Distinct;
+            x.a = compile(l.atom.args.at(0), vars);
+            x.b = compile(l.atom.args.at(1), vars);
+            pat_vars(x.a, x.vars);
+            pat_vars(x.b, x.vars);
             nr.body.push_back(std::move(x));
         }
         nr.head = compile(r.head, vars);
-        nr.head_rel = r.head.name;
-        nr.head_arity = r.head.args.size();
+        rel_of(nr.head.sym, static_cast<std::uint32_t>(r.head.args.size()));
         nr.sk = step_kind(analysis_, gdl::signature(r.head));
         nr.nvars = static_cast<int>(vars.size());
         return nr;
     }
 
-    void collect_rule_terms() {
+    std::vector<Term> rule_terms() const {
         std::set<Term> u;
         std::function<void(const Term&)> sub = [&](const Term& t) {
             for (const auto& a : t.args) sub(a);
@@ -348,7 +435,7 @@ private:
                 });
         }
         for (const auto& r : analysis_.roles) u.insert(Term::constant(r));
-        out_.rule_terms.assign(u.begin(), u.end());
+        return {u.begin(), u.end()};
     }
 
     int lit_step(StepKind sk, int step) const { return sk == StepKind::Static ? -1 : step; }
@@ -356,32 +443,72 @@ private:
     bool in_phase(const NRule& r, int step) const {
         if (step < 0) return r.sk == StepKind::Static;
         if (r.sk == StepKind::Fluent) return true;
-        return r.sk == StepKind::Action && step < out_.horizon;
+        return r.sk == StepKind::Action && step < horizon_;
+    }
+
+    std::string size_text() const {
+        return std::to_string(atom_term_.size()) + " atoms, " + std::to_string(rules_out_.size()) + " rules (" +
+               std::to_string(body_literals_) + " body literals), steps 0.." + std::to_string(horizon_);
+    }
+
+    std::string what() const {
+        return one_step_ ? std::string("the one-step ground program")
+                         : "the ground program for steps 0.." + std::to_string(horizon_);
+    }
+    std::string where() const {
+        return phase_ < 0 ? std::string("the static relations") : "step " + std::to_string(phase_);
     }
 
     void check_limits() {
-        if (out_.atoms.size() > limits_.max_atoms || out_.rules.size() > limits_.max_rules)
-            throw TooLarge((one_step_ ? std::string("the one-step ground program")
-                                      : "the ground program for steps 0.." + std::to_string(out_.horizon)) +
-                           " passed the size bound (" + std::to_string(limits_.max_atoms) + " atoms, " +
-                           std::to_string(limits_.max_rules) + " rules) while grounding " +
-                           (phase_ < 0 ? std::string("the static relations") : "step " + std::to_string(phase_)) +
-                           ": " + out_.size_text() + "; use a shorter history or a larger --max-ground-size");
+        if (atom_term_.size() > limits_.max_atoms || rules_out_.size() > limits_.max_rules)
+            throw TooLarge(what() + " passed the size bound (" + std::to_string(limits_.max_atoms) + " atoms, " +
+                           std::to_string(limits_.max_rules) + " rules) while grounding " + where() + ": " +
+                           size_text() + "; use a shorter history or a larger --max-ground-size");
     }
 
-    AtomId add_possible(const Term& atom, int step) {
-        AtomId id = out_.intern(atom, step);
-        if (possible_.size() <= id) possible_.resize(id + 1, false);
+    void spend(std::size_t units) {
+        work_ += units;
+        if (work_ > work_bound_) {
+            throw TooLarge(what() + " passed the work bound (" + std::to_string(work_bound_) +
+                           " units: join candidates examined and sizes of new atoms) while grounding " + where() + ": " +
+                           size_text() + " so far (its grounding may be infinite); use a shorter history or a larger "
+                           "--max-ground-size");
+        }
+    }
+
+    std::int64_t find_atom(TermId t, int step) const {
+        auto it = atom_index_.find((static_cast<std::uint64_t>(t) << 32) | static_cast<std::uint32_t>(step + 1));
+        return it == atom_index_.end() ? -1 : static_cast<std::int64_t>(it->second);
+    }
+
+    AtomId intern_atom(TermId t, int step) {
+        auto [it, fresh] = atom_index_.emplace((static_cast<std::uint64_t>(t) << 32) | static_cast<std::uint32_t>(step + 1),
+                                               static_cast<AtomId>(atom_term_.size()));
+        if (fresh) {
+            atom_term_.push_back(t);
+            atom_step_.push_back(step);
+            atom_rel_.push_back(rel_of(terms_.sym(t), terms_.arity(t)));
+            possible_.push_back(false);
+            spend(terms_.tree_size(t));
+        }
+        return it->second;
+    }
+
+    AtomId add_possible(TermId atom, int step) {
+        AtomId id = intern_atom(atom, step);
         if (!possible_[id]) {
             possible_[id] = true;
-            by_key_[key(atom.name, atom.args.size(), step)].push_back(id);
+            std::size_t k = key(atom_rel_[id], step);
+            if (by_key_.size() <= k) by_key_.resize(k + 1);
+            by_key_[k].push_back(id);
         }
         check_limits();
         return id;
     }
 
-    void add_rule(GroundRule r) {
-        out_.rules.push_back(std::move(r));
+    void add_rule(AtomId head, std::vector<AtomId> pos, std::vector<AtomId> neg) {
+        body_literals_ += pos.size() + neg.size();
+        rules_out_.push_back({head, std::move(pos), std::move(neg)});
         check_limits();
     }
 
@@ -391,16 +518,17 @@ private:
         std::vector<const NRule*> rules;
         for (const auto& r : rules_)
             if (in_phase(r, step)) rules.push_back(&r);
-        std::unordered_map<std::string, size_t> seen;  // per key: atoms already used as "old"
+        std::vector<size_t> seen;  // per key: atoms already used as "old"
         bool first = true;
         while (true) {
+            spend(by_key_.size() + rules.size());
             // The delta of this round: atoms of each key added since the last round.
-            delta_.clear();
+            delta_.assign(by_key_.size(), {0, 0});
             bool any = false;
-            for (const auto& [k, ids] : by_key_) {
-                size_t from = first ? 0 : seen[k];
-                if (ids.size() > from) any = true;
-                delta_[k] = {from, ids.size()};
+            for (size_t k = 0; k < by_key_.size(); ++k) {
+                size_t from = first || k >= seen.size() ? 0 : seen[k];
+                if (by_key_[k].size() > from) any = true;
+                delta_[k] = {from, by_key_[k].size()};
             }
             if (!first && !any) break;
             for (const NRule* r : rules) {
@@ -410,192 +538,326 @@ private:
                 }
                 for (size_t j : r->pos) {
                     const NLit& l = r->body[j];
-                    auto d = delta_.find(key(l.rel, l.arity, lit_step(l.sk, step)));
-                    if (d != delta_.end() && d->second.second > d->second.first) ground_rule(*r, step, static_cast<int>(j));
+                    size_t k = key(l.rel, lit_step(l.sk, step));
+                    if (k < delta_.size() && delta_[k].second > delta_[k].first)
+                        ground_rule(*r, step, static_cast<int>(j));
                 }
             }
-            for (const auto& [k, range] : delta_) seen[k] = range.second;
+            seen.resize(delta_.size());
+            for (size_t k = 0; k < delta_.size(); ++k) seen[k] = delta_[k].second;
             first = false;
             if (one_step_ && step == 0) feed_back();
         }
     }
 
     // One-step grounding: what next@0 and legal@0 made possible becomes possible input.
+    // Only the atoms new since the last call: the others were fed back already.
     void feed_back() {
-        std::vector<Term> fluents, moves;
-        for (AtomId id : possible_of("next", 1, 0)) fluents.push_back(out_.atoms[id].atom.args[0]);
-        for (AtomId id : possible_of("legal", 2, 0)) moves.push_back(out_.atoms[id].atom);
-        for (const Term& f : fluents) add_possible(Term::compound("true", {f}), 0);
-        for (const Term& m : moves) add_possible(Term::compound("does", m.args), 0);
+        std::vector<TermId> fluents, moves;
+        const std::vector<AtomId>&next = possible_of(rel_next_, 0), &legal = possible_of(rel_legal_, 0);
+        for (; fed_next_ < next.size(); ++fed_next_) fluents.push_back(wrap(sym_true_, atom_term_[next[fed_next_]]));
+        for (; fed_legal_ < legal.size(); ++fed_legal_) moves.push_back(wrap(sym_does_, atom_term_[legal[fed_legal_]]));
+        for (TermId f : fluents) add_possible(f, 0);
+        for (TermId m : moves) add_possible(m, 0);
     }
+    size_t fed_next_ = 0, fed_legal_ = 0;
 
     // Instances of r at `step`; the literal `delta_lit` (if >= 0) only takes atoms from the
     // current round's delta, the others take every atom possible when the round began.
     void ground_rule(const NRule& r, int step, int delta_lit) {
-        Binding b(r.nvars, nullptr);
+        Binding b(r.nvars, -1);
         std::vector<bool> done(r.body.size(), false);
         std::vector<AtomId> pos;
-        join(r, step, delta_lit, b, done, pos, 0);
+        join(r, step, delta_lit, b, done, pos);
+    }
+
+    // Matches p against the ground term t, binding variables (recorded in trail_).
+    bool match(const Pat& p, TermId t, Binding& b) {
+        if (p.var >= 0) {
+            if (b[p.var] >= 0) return b[p.var] == t;
+            b[p.var] = t;
+            trail_.push_back(p.var);
+            return true;
+        }
+        if (p.ground >= 0) return p.ground == t;
+        if (terms_.sym(t) != p.sym || terms_.arity(t) != p.args.size()) return false;
+        for (std::uint32_t i = 0; i < p.args.size(); ++i)
+            if (!match(p.args[i], terms_.arg(t, i), b)) return false;
+        return true;
+    }
+
+    TermId instantiate(const Pat& p, const Binding& b) {
+        if (p.var >= 0) return static_cast<TermId>(b[p.var]);
+        if (p.ground >= 0) return static_cast<TermId>(p.ground);
+        TermId args[16];
+        std::vector<TermId> many;
+        TermId* a = args;
+        if (p.args.size() > 16) many.resize(p.args.size()), a = many.data();
+        for (size_t i = 0; i < p.args.size(); ++i) a[i] = instantiate(p.args[i], b);
+        return terms_.make(p.sym, a, static_cast<std::uint32_t>(p.args.size()));
+    }
+
+    // The id of p under b if that term was ever interned, else -1 (no atom can contain it).
+    std::int64_t lookup(const Pat& p, const Binding& b) const {
+        if (p.var >= 0) return b[p.var];
+        if (p.ground >= 0) return p.ground;
+        TermId args[16];
+        std::vector<TermId> many;
+        TermId* a = args;
+        if (p.args.size() > 16) many.resize(p.args.size()), a = many.data();
+        for (size_t i = 0; i < p.args.size(); ++i) {
+            std::int64_t x = lookup(p.args[i], b);
+            if (x < 0) return -1;
+            a[i] = static_cast<TermId>(x);
+        }
+        return terms_.find(p.sym, a, static_cast<std::uint32_t>(p.args.size()));
+    }
+
+    // Whether p under b (ground) is the term t; whether x and y under b are the same term.
+    bool equals(const Pat& p, TermId t, const Binding& b) const {
+        if (p.var >= 0) return b[p.var] == t;
+        if (p.ground >= 0) return p.ground == t;
+        if (terms_.sym(t) != p.sym || terms_.arity(t) != p.args.size()) return false;
+        for (std::uint32_t i = 0; i < p.args.size(); ++i)
+            if (!equals(p.args[i], terms_.arg(t, i), b)) return false;
+        return true;
+    }
+    bool equals(const Pat& x, const Pat& y, const Binding& b) const {
+        if (x.var >= 0) return equals(y, static_cast<TermId>(b[x.var]), b);
+        if (x.ground >= 0) return equals(y, static_cast<TermId>(x.ground), b);
+        if (y.var >= 0 || y.ground >= 0) return equals(y, x, b);
+        if (x.sym != y.sym || x.args.size() != y.args.size()) return false;
+        for (size_t i = 0; i < x.args.size(); ++i)
+            if (!equals(x.args[i], y.args[i], b)) return false;
+        return true;
     }
 
     // Argument index: per relation/step key and field, the positions (in by_key_[key]) of
     // the atoms with that field's value. The fields of true(F), next(F), init(F) are F's
-    // functor and F's arguments; of any other atom its arguments.
+    // functor (symbol and arity) and F's arguments; of any other atom its arguments.
+    using Bucket = std::vector<std::uint32_t>;
+    using Field = std::unordered_map<std::uint64_t, Bucket>;
     struct Index {
         size_t indexed = 0;
-        std::vector<std::unordered_map<std::string, std::vector<size_t>>> fields;
+        std::vector<std::unique_ptr<Field>> fields;  // unique_ptr: buckets stay put while fields grow
     };
-    std::unordered_map<std::string, Index> indexes_;
+    std::deque<Index> indexes_;
+    std::vector<std::pair<size_t, std::int64_t>> bound_fields_;  // scratch: (field, value or -1)
 
-    static bool wraps_fluent(const std::string& rel, size_t arity) {
-        return arity == 1 && (rel == "true" || rel == "next" || rel == "init");
+    static std::uint64_t functor_field(SymbolId sym, std::uint32_t arity) {
+        return (static_cast<std::uint64_t>(sym) << 32) | arity;
     }
 
-    static std::vector<std::string> term_fields(const Term& atom) {
-        std::vector<std::string> out;
-        if (wraps_fluent(atom.name, atom.args.size())) {
-            const Term& f = atom.args[0];
-            out.push_back(f.name + "/" + std::to_string(f.args.size()));
-            for (const auto& a : f.args) out.push_back(a.to_kif());
+    void term_fields(RelId rel, TermId atom, std::vector<std::uint64_t>& out) const {
+        out.clear();
+        if (rel_wraps_[rel]) {
+            TermId f = terms_.arg(atom, 0);
+            out.push_back(functor_field(terms_.sym(f), terms_.arity(f)));
+            for (std::uint32_t i = 0; i < terms_.arity(f); ++i) out.push_back(terms_.arg(f, i));
         } else {
-            for (const auto& a : atom.args) out.push_back(a.to_kif());
+            for (std::uint32_t i = 0; i < terms_.arity(atom); ++i) out.push_back(terms_.arg(atom, i));
         }
-        return out;
     }
 
     static bool ground_under(const Pat& p, const Binding& b) {
-        if (p.var >= 0) return b[p.var] != nullptr;
+        if (p.var >= 0) return b[p.var] >= 0;
+        if (p.ground >= 0) return true;
         for (const auto& a : p.args)
             if (!ground_under(a, b)) return false;
         return true;
     }
 
-    // The fields of a pattern that are bound under b (index, value); none if unknown.
-    static std::vector<std::pair<size_t, std::string>> pattern_fields(const Pat& atom, const Binding& b) {
-        std::vector<std::pair<size_t, std::string>> out;
-        if (wraps_fluent(atom.name, atom.args.size())) {
+    // The fields of a literal's pattern that are bound under b (index, value; -1: a term
+    // never interned, which no atom has); none if unknown.
+    void pattern_fields(const NLit& l, const Binding& b) {
+        auto& out = bound_fields_;
+        out.clear();
+        const Pat& atom = l.atom;
+        if (rel_wraps_[l.rel]) {
             const Pat& f = atom.args[0];
-            if (f.var >= 0) {
-                if (!b[f.var]) return out;
-                auto fs = term_fields(Term::compound(atom.name, {*b[f.var]}));
-                for (size_t i = 0; i < fs.size(); ++i) out.emplace_back(i, fs[i]);
-                return out;
+            if (f.var >= 0 || f.ground >= 0) {
+                std::int64_t t = f.var >= 0 ? b[f.var] : f.ground;
+                if (t < 0) return;
+                TermId ft = static_cast<TermId>(t);
+                out.emplace_back(0, functor_field(terms_.sym(ft), terms_.arity(ft)));
+                for (std::uint32_t i = 0; i < terms_.arity(ft); ++i) out.emplace_back(i + 1, terms_.arg(ft, i));
+                return;
             }
-            out.emplace_back(0, f.name + "/" + std::to_string(f.args.size()));
+            out.emplace_back(0, functor_field(f.sym, static_cast<std::uint32_t>(f.args.size())));
             for (size_t i = 0; i < f.args.size(); ++i)
-                if (ground_under(f.args[i], b)) out.emplace_back(i + 1, instantiate(f.args[i], b).to_kif());
-            return out;
+                if (ground_under(f.args[i], b)) out.emplace_back(i + 1, lookup(f.args[i], b));
+            return;
         }
         for (size_t i = 0; i < atom.args.size(); ++i)
-            if (ground_under(atom.args[i], b)) out.emplace_back(i, instantiate(atom.args[i], b).to_kif());
-        return out;
+            if (ground_under(atom.args[i], b)) out.emplace_back(i, lookup(atom.args[i], b));
     }
 
-    // Positions in [from, to) of the smallest bucket among the bound fields; false: scan all.
-    bool narrow(const std::string& k, const std::vector<AtomId>& ids, const Pat& atom, const Binding& b, size_t from,
-                size_t to, std::vector<size_t>& positions) {
-        if (to - from < 16) return false;
-        auto bound_fields = pattern_fields(atom, b);
-        if (bound_fields.empty()) return false;
+    // The candidates of a literal: positions [from, to) of its key, or (indexed) the
+    // positions in bucket[lo, hi) of the smallest bucket among the bound fields.
+    struct Candidates {
+        bool indexed = false;
+        const Bucket* bucket = nullptr;
+        size_t lo = 0, hi = 0, from = 0, to = 0;
+        size_t count() const { return indexed ? hi - lo : to - from; }
+    };
+    std::vector<std::uint64_t> fields_scratch_;
+
+    void narrow(size_t k, const NLit& l, const Binding& b, Candidates& c) {
+        static const Bucket none;
+        c.indexed = false;
+        if (c.to - c.from < 16) return;
+        pattern_fields(l, b);
+        if (bound_fields_.empty()) return;
+        if (indexes_.size() <= k) indexes_.resize(k + 1);
         Index& ix = indexes_[k];
+        const std::vector<AtomId>& ids = by_key_[k];
         for (; ix.indexed < ids.size(); ++ix.indexed) {
-            auto fs = term_fields(out_.atoms[ids[ix.indexed]].atom);
-            if (ix.fields.size() < fs.size()) ix.fields.resize(fs.size());
-            for (size_t i = 0; i < fs.size(); ++i) ix.fields[i][fs[i]].push_back(ix.indexed);
+            term_fields(l.rel, atom_term_[ids[ix.indexed]], fields_scratch_);
+            while (ix.fields.size() < fields_scratch_.size()) ix.fields.push_back(std::make_unique<Field>());
+            for (size_t i = 0; i < fields_scratch_.size(); ++i)
+                (*ix.fields[i])[fields_scratch_[i]].push_back(static_cast<std::uint32_t>(ix.indexed));
         }
-        const std::vector<size_t>* best = nullptr;
-        static const std::vector<size_t> none;
-        for (const auto& [i, v] : bound_fields) {
-            if (i >= ix.fields.size()) return true;  // no atom has this field: nothing matches
-            auto it = ix.fields[i].find(v);
-            const std::vector<size_t>* bucket = it == ix.fields[i].end() ? &none : &it->second;
+        c.indexed = true;
+        const Bucket* best = nullptr;
+        for (const auto& [i, v] : bound_fields_) {
+            if (i >= ix.fields.size()) {  // no atom has this field: nothing matches
+                best = &none;
+                break;
+            }
+            const Bucket* bucket = &none;
+            if (v >= 0) {
+                auto it = ix.fields[i]->find(static_cast<std::uint64_t>(v));
+                if (it != ix.fields[i]->end()) bucket = &it->second;
+            }
             if (!best || bucket->size() < best->size()) best = bucket;
         }
-        auto lo = std::lower_bound(best->begin(), best->end(), from);
-        auto hi = std::lower_bound(lo, best->end(), to);
-        positions.assign(lo, hi);
-        return true;
+        c.bucket = best;
+        c.lo = static_cast<size_t>(std::lower_bound(best->begin(), best->end(), c.from) - best->begin());
+        c.hi = static_cast<size_t>(std::lower_bound(best->begin() + static_cast<std::ptrdiff_t>(c.lo), best->end(), c.to) -
+                                   best->begin());
+    }
+
+    // Composite index: per key and set of fields (a bit mask), the positions of the atoms by
+    // a hash of those fields' values. The literal order is chosen with the one-field buckets
+    // (narrow); the chosen literal's candidates are then taken from the composite bucket of
+    // all its bound fields, which holds every atom that matches them (and, on a hash
+    // collision, a few that do not: match tests each candidate anyway), in position order.
+    struct Composite {
+        size_t indexed = 0;
+        std::unordered_map<std::uint64_t, Bucket> buckets;
+    };
+    std::deque<std::unordered_map<std::uint64_t, Composite>> composites_;  // per key, by mask
+
+    static std::uint64_t mix(std::uint64_t h, std::uint64_t i, std::uint64_t v) {
+        h ^= (v + 0x9E3779B97F4A7C15ull + (i << 40)) + (h << 6) + (h >> 2);
+        return h * 0xBF58476D1CE4E5B9ull;
+    }
+
+    // c (indexed by narrow): the positions of the composite bucket of all bound fields.
+    void narrow_all(size_t k, const NLit& l, const Binding& b, Candidates& c) {
+        pattern_fields(l, b);
+        if (bound_fields_.size() < 2 || bound_fields_.back().first >= 64) return;
+        std::uint64_t mask = 0, h = 0;
+        for (const auto& [i, v] : bound_fields_) {
+            if (v < 0) return;  // narrow found an empty bucket already
+            mask |= std::uint64_t{1} << i;
+            h = mix(h, i, static_cast<std::uint64_t>(v));
+        }
+        if (composites_.size() <= k) composites_.resize(k + 1);
+        Composite& cx = composites_[k][mask];
+        const std::vector<AtomId>& ids = by_key_[k];
+        const size_t top = static_cast<size_t>(63 - __builtin_clzll(mask));
+        for (; cx.indexed < ids.size(); ++cx.indexed) {
+            term_fields(l.rel, atom_term_[ids[cx.indexed]], fields_scratch_);
+            if (fields_scratch_.size() <= top) continue;
+            std::uint64_t ah = 0;
+            for (size_t i = 0; i <= top; ++i)
+                if (mask >> i & 1) ah = mix(ah, i, fields_scratch_[i]);
+            cx.buckets[ah].push_back(static_cast<std::uint32_t>(cx.indexed));
+        }
+        static const Bucket none;
+        auto it = cx.buckets.find(h);
+        const Bucket* bucket = it == cx.buckets.end() ? &none : &it->second;
+        c.bucket = bucket;
+        c.lo = static_cast<size_t>(std::lower_bound(bucket->begin(), bucket->end(), c.from) - bucket->begin());
+        c.hi = static_cast<size_t>(
+            std::lower_bound(bucket->begin() + static_cast<std::ptrdiff_t>(c.lo), bucket->end(), c.to) - bucket->begin());
     }
 
     bool bound(const NLit& l, const Binding& b) const {
         for (int v : l.vars)
-            if (!b[v]) return false;
+            if (b[v] < 0) return false;
         return true;
     }
 
-    void join(const NRule& r, int step, int delta_lit, Binding& b, std::vector<bool>& done,
-              std::vector<AtomId>& pos, size_t depth) {
+    void join(const NRule& r, int step, int delta_lit, Binding& b, std::vector<bool>& done, std::vector<AtomId>& pos) {
+        spend(1 + r.pos.size());
         // Tests whose variables are all bound.
         for (size_t i = 0; i < r.body.size(); ++i) {
             const NLit& l = r.body[i];
             if (done[i] || (l.kind != NLit::Distinct && l.kind != NLit::Equal) || !bound(l, b)) continue;
-            bool eq = instantiate(l.a, b) == instantiate(l.b, b);
+            bool eq = equals(l.a, l.b, b);
             if (eq != (l.kind == NLit::Equal)) return;
         }
         // Next positive literal: the delta literal first, then the one with the fewest
         // candidate atoms under the current binding (index buckets, else the whole relation).
         int best = -1;
-        std::string best_key;
-        std::vector<size_t> positions;
-        bool indexed = false;
-        size_t from = 0, to = 0, best_count = SIZE_MAX;
+        size_t best_key = 0, best_count = SIZE_MAX;
+        Candidates chosen;
         for (size_t j : r.pos) {
             if (done[j]) continue;
             const NLit& l = r.body[j];
-            std::string k = key(l.rel, l.arity, lit_step(l.sk, step));
-            auto d = delta_.find(k);
-            if (d == delta_.end()) return;  // no atom of this relation was possible when the round began
-            size_t f = static_cast<int>(j) == delta_lit ? d->second.first : 0, t = d->second.second;
-            std::vector<size_t> ps;
-            bool ix = narrow(k, by_key_[k], l.atom, b, f, t, ps);
-            size_t count = ix ? ps.size() : t - f;
+            size_t k = key(l.rel, lit_step(l.sk, step));
+            if (k >= delta_.size()) return;  // no atom of this relation was possible when the round began
+            Candidates c;
+            c.from = static_cast<int>(j) == delta_lit ? delta_[k].first : 0;
+            c.to = delta_[k].second;
+            narrow(k, l, b, c);
+            size_t count = c.count();
             if (count == 0) return;
             if (static_cast<int>(j) == delta_lit) count = 0;  // always first
-            if (count < best_count) {
-                best = static_cast<int>(j), best_key = k, best_count = count;
-                positions = std::move(ps), indexed = ix, from = f, to = t;
-            }
+            if (count < best_count) best = static_cast<int>(j), best_key = k, best_count = count, chosen = c;
         }
         if (best < 0) {
             emit(r, step, b, pos);
             return;
         }
         const NLit& l = r.body[best];
-        const std::vector<AtomId>& ids = by_key_[best_key];  // a reference stays valid when the map grows
+        const std::vector<AtomId>& ids = by_key_[best_key];  // a deque element: stays put while keys are added
+        if (chosen.indexed) narrow_all(best_key, l, b, chosen);
         done[best] = true;
-        std::vector<int> trail;
-        const size_t count = indexed ? positions.size() : to - from;
+        const size_t count = chosen.count();
+        spend(count);
         for (size_t j = 0; j < count; ++j) {
-            AtomId id = ids[indexed ? positions[j] : from + j];
-            trail.clear();
-            if (match(l.atom, out_.atoms[id].atom, b, trail)) {
+            AtomId id = ids[chosen.indexed ? (*chosen.bucket)[chosen.lo + j] : chosen.from + j];
+            const size_t mark = trail_.size();
+            if (match(l.atom, atom_term_[id], b)) {
                 pos.push_back(id);
-                join(r, step, delta_lit, b, done, pos, depth + 1);
+                join(r, step, delta_lit, b, done, pos);
                 pos.pop_back();
             }
-            for (int v : trail) b[v] = nullptr;
+            for (size_t t = mark; t < trail_.size(); ++t) b[trail_[t]] = -1;
+            trail_.resize(mark);
         }
         done[best] = false;
     }
 
     void emit(const NRule& r, int step, const Binding& b, const std::vector<AtomId>& pos) {
         for (int v = 0; v < r.nvars; ++v)
-            if (!b[v])
+            if (b[v] < 0)
                 throw NotApplicable(r.loc.str() + ": a variable of this rule is not bound by a positive literal");
         std::vector<AtomId> neg;
         for (const auto& l : r.body) {
             if (l.kind != NLit::Neg) continue;
-            Term a = instantiate(l.atom, b);
             int s = lit_step(l.sk, step);
             bool complete = s < phase_;  // statics before step 0, earlier steps before later ones
-            std::int64_t id = out_.find(a, s);
-            bool can_be_true = id >= 0 && static_cast<size_t>(id) < possible_.size() && possible_[id];
+            std::int64_t t = lookup(l.atom, b);
+            std::int64_t id = t < 0 ? -1 : find_atom(static_cast<TermId>(t), s);
+            bool can_be_true = id >= 0 && possible_[static_cast<size_t>(id)];
             if (complete && !can_be_true) continue;  // never true: the literal holds
-            AtomId nid = out_.intern(a, s);
-            if (possible_.size() <= nid) possible_.resize(nid + 1, false);
-            neg.push_back(nid);
+            neg.push_back(intern_atom(t >= 0 ? static_cast<TermId>(t) : instantiate(l.atom, b), s));
         }
-        Term head = instantiate(r.head, b);
+        TermId head = instantiate(r.head, b);
         int hs = lit_step(r.sk, step);
         // Keep each instance once (semi-naive rounds may meet one twice).
         std::vector<AtomId> p = pos;
@@ -604,12 +866,13 @@ private:
         std::sort(neg.begin(), neg.end());
         neg.erase(std::unique(neg.begin(), neg.end()), neg.end());
         AtomId h = add_possible(head, hs);
-        std::string inst = std::to_string(h) + ":";
-        for (AtomId x : p) inst += std::to_string(x) + ",";
-        inst += ":";
-        for (AtomId x : neg) inst += std::to_string(x) + ",";
-        if (!instances_.insert(inst).second) return;
-        add_rule({h, std::move(p), std::move(neg)});
+        instance_.clear();
+        instance_.push_back(h);
+        instance_.push_back(static_cast<std::uint32_t>(p.size()));
+        instance_.insert(instance_.end(), p.begin(), p.end());
+        instance_.insert(instance_.end(), neg.begin(), neg.end());
+        if (!instances_.insert(instance_)) return;
+        add_rule(h, std::move(p), std::move(neg));
     }
 };
 

@@ -1,7 +1,8 @@
 // The grounder: a validated game and a ground history of n joint moves give the relevant
 // ground program for steps 0..n (DESIGN §3.3). Every rule instance whose positive body
 // atoms can possibly be true is kept; negative literals are kept for the solver (dropped
-// only when their atom can never be true), `distinct` is decided on ground terms.
+// only when their atom can never be true), `distinct` is decided on ground terms. The
+// output (atoms, rules and their order) does not depend on how the joins are indexed.
 #pragma once
 #include <set>
 #include <vector>
@@ -33,7 +34,9 @@ StepKind step_kind(const gdl::Analysis& analysis, const gdl::Signature& sig);
 /// mentions, transitively, with all their rules (a splitting set: the completion of the
 /// part has the same models on it as the completion of the whole).
 ///
-/// Throws TooLarge beyond `limits`, NotApplicable for `knows` in the rules.
+/// Throws TooLarge beyond `limits` (atoms, rules, or work: see GroundLimits; the work bound
+/// ends games whose relaxed grounding is infinite, e.g. terms that nest one level deeper
+/// each round), NotApplicable for `knows` in the rules.
 GroundProgram ground_program(const gdl::Program& program, const gdl::Analysis& analysis,
                              const std::vector<JointMove>& moves, const GroundLimits& limits = {},
                              const std::set<gdl::Signature>& keep = {});
@@ -49,7 +52,7 @@ GroundProgram ground_program(const gdl::Program& program, const gdl::Analysis& a
 ///
 /// so every state reached by legal joint moves has only possible fluents, and every legal
 /// move is a possible does@0. The step network (step_network.h) compiles the result.
-/// Throws TooLarge beyond `limits`, NotApplicable for `knows` in the rules.
+/// Throws TooLarge beyond `limits` (as above), NotApplicable for `knows` in the rules.
 GroundProgram ground_step(const gdl::Program& program, const gdl::Analysis& analysis, const GroundLimits& limits = {});
 
 }  // namespace gdlsc::ground
