@@ -1342,20 +1342,24 @@ development_percepts(R, Moves, Percepts) :-
 
 %   ---- reports for the C++ side (numbers as atoms: they may exceed 64 bits) ---
 
-%!  infoset_report(+Role, +Sit, -NumDevs:atom, -States:list) is det.
+%!  infoset_report(+Role, +Sit, -NumDevs:atom, -States) is det.
+%   States is states(S1, ..., Sn), the sorted distinct states: a flat term,
+%   so that the host reads a set of any size without recursing down a list.
 infoset_report(R, Sit, NumDevsA, States) :-
     knowledge_reset,
-    infoset_summary(R, Sit, N, States),
+    infoset_summary(R, Sit, N, States0),
+    States =.. [states|States0],
     atom_number(NumDevsA, N).
 
-%!  infoset_report(+Role, +Sit, -NumDevs:atom, -States:list, -Steps:list) is det.
+%!  infoset_report(+Role, +Sit, -NumDevs:atom, -States, -Steps:list) is det.
 %   With Steps as infoset_states_timed/4 gives them, numbers as atoms.
 infoset_report(R, Sit, NumDevsA, States, Steps) :-
     knowledge_reset,
     infoset_states_timed(R, Sit, Es, Steps0),
     foldl(add_devs, Es, 0, N),
     maplist(entry_state, Es, States0),
-    msort(States0, States),
+    msort(States0, States1),
+    States =.. [states|States1],
     atom_number(NumDevsA, N),
     maplist(step_atoms, Steps0, Steps).
 

@@ -87,7 +87,17 @@ gdl::Term get_term(const PlTerm& t) {
         case PL_FLOAT:
         case PL_STRING:
             return gdl::Term::constant(chars_or(t, CVT_ATOMIC | CVT_WRITE | REP_UTF8 | BUF_STACK, "<?>"));
-        case PL_LIST_PAIR:
+        case PL_LIST_PAIR: {
+            // Along the list's spine without recursion (a list may be long).
+            std::vector<gdl::Term> items;
+            PlTerm_var head, tail;
+            PlPutTerm(tail.C_, t.C_);
+            while (PL_get_list(tail.C_, head.C_, tail.C_)) items.push_back(get_term(head));
+            gdl::Term list = get_term(tail);  // [] or the open or improper end
+            for (size_t i = items.size(); i-- > 0;)
+                list = gdl::Term::compound("[|]", {std::move(items[i]), std::move(list)});
+            return list;
+        }
         case PL_TERM:
         default: {
             PlAtom name(PlAtom::null);
@@ -100,7 +110,7 @@ gdl::Term get_term(const PlTerm& t) {
                 if (!PL_get_arg_sz(i, t.C_, a.C_)) break;
                 args.push_back(get_term(a));
             }
-            return gdl::Term::compound(t.type() == PL_LIST_PAIR ? "[|]" : atom_text(name), std::move(args));
+            return gdl::Term::compound(atom_text(name), std::move(args));
         }
     }
 }

@@ -105,7 +105,7 @@ InfosetReport compute_infoset(const Game& g, const std::string& role, const Hist
             }
             r.step_stats.push_back(st);
         }
-    for (const auto& s : pl::list_items(sols[0].at("states"))) r.states.push_back(kif_items(s));
+    for (const auto& s : sols[0].at("states").args) r.states.push_back(kif_items(s));  // states(S1, ..., Sn)
     if (dot) {
         auto d = pl.solve("gdlsc_knowledge", "infoset_dot", {Term::constant(role), sit, Term::variable("dot")}, 1);
         if (d.empty()) throw EngineError("infoset_dot/3 failed");

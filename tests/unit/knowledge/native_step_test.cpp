@@ -124,3 +124,23 @@ BOOST_AUTO_TEST_CASE(bad_mode_is_refused) {
     BOOST_TEST(r.exit_code == 2);
     BOOST_TEST(r.err.find("GDLSC_NATIVE='fast'") != std::string::npos, r.err);
 }
+
+// A set of 28,091 states (650 million developments) after 10 steps of Krieg-TicTacToe 4x4:
+// the host reads it without recursing down a list (this crashed with a stack overflow), and
+// the network's set is the rules' set.
+BOOST_AUTO_TEST_CASE(large_set_same_with_network_and_rules) {
+    const std::string h =
+        "((mark 3 2) (mark 3 3)) ((mark 4 4) (mark 3 4)) ((mark 2 4) (mark 3 1)) ((mark 2 3) (mark 4 2)) "
+        "((mark 3 3) (mark 1 2)) ((mark 1 4) (mark 2 3)) ((mark 1 1) (mark 1 3)) ((mark 3 4) (mark 4 1)) "
+        "((mark 1 3) (mark 1 4)) ((mark 3 3) (mark 2 1))";
+    auto on = infoset("on", corpus("kriegTTT_4x4"), "xplayer", h);
+    auto off = infoset("off", corpus("kriegTTT_4x4"), "xplayer", h);
+    BOOST_REQUIRE_EQUAL(on.exit_code, 0);
+    BOOST_REQUIRE_EQUAL(off.exit_code, 0);
+    auto a = nlohmann::json::parse(on.out), b = nlohmann::json::parse(off.out);
+    BOOST_TEST(a.at("states") == 28091);
+    BOOST_TEST(a.at("developments") == 650923310);
+    a.erase("steps");
+    b.erase("steps");
+    BOOST_TEST(a == b);
+}
