@@ -16,8 +16,9 @@ OUT_PREFIX_network.jsonl and OUT_PREFIX_rules.jsonl:
 {"history":h,"depth":d,"ms":cpu,"wall_ms":wall,"threads":1,"states":m,"developments":n,"update":u}
 ms is the CPU time of the process during the update, wall_ms its elapsed time, u how it was
 made (network or rules). The update that builds the step network (once per process, at the
-first set of 16 states or more) has "build_ms", "network_built" and "network" (its size, or
-why there is none) too, and its ms and wall_ms are given without the build. The two runs
+first set of 16 states or more) has "build_ms" (CPU), "build_wall_ms", "network_built" and
+"network" (its size, or why there is none) too, and its ms and wall_ms are given without
+the build. The two runs
 must agree on states and developments (checked)."""
 import json, os, subprocess, sys
 
@@ -48,12 +49,13 @@ def main(gdlsc, game, role, depth, matches, seed, out):
             got[name] = j["steps"]
             for s in j["steps"]:
                 net = s.get("network", {})
-                build = net.get("ms", 0.0)
+                build, build_wall = net.get("cpu_ms", 0.0), net.get("wall_ms", 0.0)
                 row = {"history": h, "depth": s["step"], "ms": round(s["cpu_ms"] - build, 3),
-                       "wall_ms": round(s["wall_ms"] - build, 3), "threads": 1, "states": s["states"],
+                       "wall_ms": round(s["wall_ms"] - build_wall, 3), "threads": 1, "states": s["states"],
                        "developments": s["developments"], "update": s["update"]}
                 if net:
-                    row.update(build_ms=build, network_built=net["built"], network=net["about"])
+                    row.update(build_ms=build, build_wall_ms=build_wall, network_built=net["built"],
+                               network=net["about"])
                 rows[name].append(row)
         a = [(s["states"], s["developments"]) for s in got["network"]]
         b = [(s["states"], s["developments"]) for s in got["rules"]]

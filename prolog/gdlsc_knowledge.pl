@@ -575,7 +575,8 @@ sum_children([K|Ks], EsT, NumT, N0, N, Num0, Num) :-
     sum_children(Ks, EsT, NumT, N1, N, Num1, Num).
 
 %   network_info(-Info): gdlsc_native:network_info/1 (none, network(Ms,
-%   About) or no_network(Ms, Why)), none without the foreign predicate.
+%   CpuMs, About) or no_network(Ms, CpuMs, Why)), none without the foreign
+%   predicate.
 network_info(Info) :-
     (   current_predicate(gdlsc_native:network_info/1)
     ->  gdlsc_native:network_info(Info)
@@ -1365,12 +1366,16 @@ infoset_report(R, Sit, NumDevsA, States, Steps) :-
 
 step_atoms(step(D, N, L, W, C, How, Built), step(DA, NA, LA, WA, CA, How, BuiltA)) :-
     maplist(atom_number, [DA, NA, LA, WA, CA], [D, N, L, W, C]),
-    (   Built = network(Ms, About)
-    ->  Ms1 is round(Ms * 1000) / 1000.0, atom_number(MsA, Ms1), BuiltA = network(MsA, About)
-    ;   Built = no_network(Ms, Why)
-    ->  Ms1 is round(Ms * 1000) / 1000.0, atom_number(MsA, Ms1), BuiltA = no_network(MsA, Why)
+    (   Built =.. [Kind, Ms, Cpu, About],
+        memberchk(Kind, [network, no_network])
+    ->  maplist(ms_atom, [Ms, Cpu], [MsA, CpuA]),
+        BuiltA =.. [Kind, MsA, CpuA, About]
     ;   BuiltA = none
     ).
+
+ms_atom(Ms, A) :-
+    Ms1 is round(Ms * 1000) / 1000.0,
+    atom_number(A, Ms1).
 
 %!  belief_report(+Role, +Sit, +Formula, -Num:atom, -Den:atom, -Decimal:atom, -NumDevs:atom) is det.
 belief_report(R, Sit, F, NumA, DenA, DecA, NDevA) :-

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <cstring>
 #include <mutex>
 #include <string>
@@ -36,7 +37,7 @@ struct Native {
     std::vector<std::vector<record_t>> move_rec;
     std::vector<std::uint32_t> fluent_rank;                  // standard order of the fluents
     std::vector<std::vector<std::uint32_t>> move_order;      // per role, moves in standard order
-    double build_ms = 0;       // time of the last build (grounding, compiling, term maps)
+    double build_ms = 0, build_cpu_ms = 0;  // elapsed and CPU time of the last build (grounding, compiling, term maps)
     std::string about;         // the network's size, or why there is none
     std::mutex mutex;
 
@@ -53,7 +54,7 @@ struct Native {
         move_order.clear();
         net.reset();
         tried = false;
-        build_ms = 0;
+        build_ms = build_cpu_ms = 0;
         about.clear();
     }
 };
@@ -138,10 +139,18 @@ bool standard_ranks(const std::vector<record_t>& terms, std::vector<std::uint32_
 bool build_maps(Native& n);
 
 // Builds the network and the term maps; false (and no network) when it cannot be had.
+double process_cpu_ms() {
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
 bool build(Native& n) {
     const auto start = std::chrono::steady_clock::now();
+    const double cpu0 = process_cpu_ms();
     bool ok = build_maps(n);
     n.build_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    n.build_cpu_ms = process_cpu_ms() - cpu0;
     return ok;
 }
 
@@ -155,7 +164,8 @@ bool build_maps(Native& n) {
         n.net = std::make_unique<ground::StepNetwork>(*n.program, *n.analysis,
                                                       ground::GroundLimits{kMaxAtoms, kMaxRules});
     } catch (const ground::TooLarge& e) {
-        n.about = e.what();
+        n.about = e.what();  // without the advice for `query --engine smt`, which does not apply
+        n.about = n.about.substr(0, n.about.find("; use a shorter history"));
         return false;
     } catch (const ground::NotApplicable& e) {
         n.about = e.what();
@@ -204,18 +214,19 @@ bool build_maps(Native& n) {
 }
 
 // gdlsc_native:network_info(-Info): none (not built since the game was loaded),
-// network(Ms, About) or no_network(Ms, Why), Ms the build time, About/Why a string.
+// network(Ms, CpuMs, About) or no_network(Ms, CpuMs, Why): the build's elapsed and CPU
+// time (the whole process's), About/Why a string.
 foreign_t network_info(term_t info) {
     Native& n = native();
     std::lock_guard<std::mutex> lock(n.mutex);
     term_t t = PL_new_term_ref();
     if (!n.tried) return PL_put_atom_chars(t, "none") && PL_unify(info, t);
-    term_t ms = PL_new_term_ref(), about = PL_new_term_ref();
-    static const functor_t yes = PL_new_functor(PL_new_atom("network"), 2);
-    static const functor_t no = PL_new_functor(PL_new_atom("no_network"), 2);
-    return PL_put_float(ms, n.build_ms) &&
+    term_t ms = PL_new_term_ref(), cpu = PL_new_term_ref(), about = PL_new_term_ref();
+    static const functor_t yes = PL_new_functor(PL_new_atom("network"), 3);
+    static const functor_t no = PL_new_functor(PL_new_atom("no_network"), 3);
+    return PL_put_float(ms, n.build_ms) && PL_put_float(cpu, n.build_cpu_ms) &&
            PL_put_chars(about, PL_STRING | REP_UTF8, static_cast<size_t>(-1), n.about.c_str()) &&
-           PL_cons_functor(t, n.net ? yes : no, ms, about) && PL_unify(info, t);
+           PL_cons_functor(t, n.net ? yes : no, ms, cpu, about) && PL_unify(info, t);
 }
 
 // Reads a list of ground terms into indices of `index`; false if any is not there.

@@ -98,10 +98,11 @@ InfosetReport compute_infoset(const Game& g, const std::string& role, const Hist
             st.cpu_ms = std::stod(s.args[4].name);
             st.update = s.args[5].name;
             const Term& built = s.args[6];
-            if (built.args.size() == 2) {
+            if (built.args.size() == 3) {
                 st.network = built.name;
                 st.network_ms = std::stod(built.args[0].name);
-                st.network_about = built.args[1].name;
+                st.network_cpu_ms = std::stod(built.args[1].name);
+                st.network_about = built.args[2].name;
             }
             r.step_stats.push_back(st);
         }
@@ -216,7 +217,8 @@ std::string infoset_json(const InfosetReport& r) {
                                  {"states", s.states}, {"wall_ms", s.wall_ms}, {"cpu_ms", s.cpu_ms},
                                  {"update", s.update}};
             if (!s.network.empty())
-                st["network"] = {{"built", s.network == "network"}, {"ms", s.network_ms}, {"about", s.network_about}};
+                st["network"] = {{"built", s.network == "network"}, {"wall_ms", s.network_ms},
+                                 {"cpu_ms", s.network_cpu_ms}, {"about", s.network_about}};
             steps.push_back(st);
         }
         j["steps"] = steps;

@@ -22,7 +22,7 @@ struct InfosetStep {
     /// The step network was built during this update (its time is part of the update's):
     /// "network" (built) or "no_network" (it cannot be had), else empty.
     std::string network;
-    double network_ms = 0;
+    double network_ms = 0, network_cpu_ms = 0;  ///< the build's elapsed and CPU time
     std::string network_about;  ///< its size, or why there is none
 };
 

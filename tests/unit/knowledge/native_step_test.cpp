@@ -100,6 +100,7 @@ BOOST_AUTO_TEST_CASE(default_uses_the_network_on_large_sets) {
     // from 105), and says its size.
     BOOST_TEST(!a.at("steps")[1].contains("network"));
     BOOST_TEST(a.at("steps")[2].at("network").at("built") == true);
+    BOOST_TEST(a.at("steps")[2].at("network").at("cpu_ms") <= a.at("steps")[2].at("cpu_ms"));
     BOOST_TEST(a.at("steps")[2].at("network").at("about") == "110 fluents, 32 moves, 265 derived atoms, 1177 rules");
     BOOST_TEST(!a.at("steps")[3].contains("network"));
     BOOST_TEST(updates(b) == std::multiset<std::string>({"rules", "rules", "rules", "rules", "rules"}));
