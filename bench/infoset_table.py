@@ -94,12 +94,14 @@ FONT = {  # 3x5 digits and a few letters
     "8": "111101111101111", "9": "111101111001111", ".": "000000000000010", " ": "000000000000000",
 }
 
-def plot(series, path, w=640, h=400):
+def plot(series, path, w=640, h=400, faded=None):
     img = [[(255, 255, 255)] * w for _ in range(h)]
     colors = [(200, 30, 30), (30, 30, 200), (30, 150, 30), (200, 120, 0), (120, 0, 160)]
     L, R, T, B = 50, 20, 20, 40
-    maxd = max(d for s in series.values() for d in s) or 1
-    maxv = max(v for s in series.values() for v in s.values())
+    faded = faded or {}
+    everything = list(series.values()) + list(faded.values())
+    maxd = max(d for s in everything for d in s) or 1
+    maxv = max(v for s in everything for v in s.values())
     lo, hi = -2.0, math.log10(max(maxv, 1.0)) + 0.3   # log scale: 0.01 ms .. max
     def xy(d, v):
         x = L + (w - L - R) * d / maxd
@@ -132,6 +134,16 @@ def plot(series, path, w=640, h=400):
         text(x - 4, h - B + 8, str(d))
     _, y50 = xy(0, 50)
     for x in range(L, w - R, 6): px(x, y50, (0, 0, 0))     # the 50 ms target, dotted
+    for k, name in enumerate(sorted(series)):           # the peer: same hue, faded, dashed
+        if name not in faded: continue
+        c = tuple(int(v + (255 - v) * 0.6) for v in colors[k % len(colors)])
+        pts = [xy(d, faded[name][d]) for d in sorted(faded[name])]
+        for a, b in zip(pts, pts[1:]):
+            n = max(abs(b[0] - a[0]), 1)
+            for i in range(0, n, 8):                         # dashes of 4 px
+                j = min(i + 4, n)
+                line((a[0] + (b[0] - a[0]) * i // n, a[1] + (b[1] - a[1]) * i // n),
+                     (a[0] + (b[0] - a[0]) * j // n, a[1] + (b[1] - a[1]) * j // n), c)
     for k, (name, s) in enumerate(sorted(series.items())):
         c = colors[k % len(colors)]
         pts = [xy(d, s[d]) for d in sorted(s)]
@@ -159,15 +171,16 @@ if __name__ == "__main__":
         i = args.index("--png"); png = args[i + 1]; del args[i:i + 2]
     if "--versus" in args:
         args.remove("--versus")
-        series = {}
+        series, peers = {}, {}
         for net_path, rules_path in zip(args[0::2], args[1::2]):
             name = os.path.basename(net_path).removeprefix("infoset_").removesuffix("_network.jsonl")
             net, rules = load(net_path), load(rules_path)
             if not net: continue
             print(versus(name, net, rules))
-            series[name] = {d: sum(r["ms"] for r in rs) / len(rs) for d, rs in net.items()}
+            series[name] = {d: max(sum(r["ms"] for r in rs) / len(rs), 0.01) for d, rs in net.items()}
+            peers[name] = {d: max(sum(r["ms"] for r in rs) / len(rs), 0.01) for d, rs in rules.items()}
         if png and series:
-            plot(series, png)
+            plot(series, png, faded=peers)
             print("\nlegend (top right, in order):", ", ".join(sorted(series)))
         sys.exit(0)
     series = {}
