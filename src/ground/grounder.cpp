@@ -122,18 +122,28 @@ bool mentions_knows(const Literal& l) {
     return found;
 }
 
-// A set of integer sequences (rule instances), stored flat: [length, values...].
+// Murmur3's finaliser: open-addressing tables take slots from the low bits.
+std::uint64_t fmix(std::uint64_t h) {
+    h ^= h >> 33;
+    h *= 0xFF51AFD7ED558CCDull;
+    h ^= h >> 33;
+    h *= 0xC4CEB9FE1A85EC53ull;
+    return h ^ (h >> 33);
+}
+
+// A set of integer sequences (rule instances), stored flat: [length, values...]. A slot
+// holds the top 24 bits of the hash (compared before the sequence) and the offset + 1.
 class SequenceSet {
 public:
     SequenceSet() : slots_(1024, 0) {}
     // False if the sequence was already in the set.
     bool insert(const std::vector<std::uint32_t>& seq) {
-        const std::uint64_t h = hash(seq.data(), seq.size());
+        const std::uint64_t h = hash(seq.data(), seq.size()), tag = h & kTag;
         const std::size_t mask = slots_.size() - 1;
         std::size_t i = h & mask;
         for (; slots_[i] != 0; i = (i + 1) & mask)
-            if (equal(slots_[i] - 1, seq)) return false;
-        slots_[i] = store_.size() + 1;
+            if ((slots_[i] & kTag) == tag && equal((slots_[i] & ~kTag) - 1, seq)) return false;
+        slots_[i] = tag | (store_.size() + 1);
         store_.push_back(static_cast<std::uint32_t>(seq.size()));
         store_.insert(store_.end(), seq.begin(), seq.end());
         if (++count_ * 2 > slots_.size()) grow();
@@ -141,14 +151,15 @@ public:
     }
 
 private:
-    std::vector<std::uint64_t> slots_;  // 0 empty, else offset in store_ + 1
+    static constexpr std::uint64_t kTag = 0xFFFFFF0000000000ull;
+    std::vector<std::uint64_t> slots_;  // 0 empty, else tag | offset in store_ + 1
     std::vector<std::uint32_t> store_;
     std::size_t count_ = 0;
 
     static std::uint64_t hash(const std::uint32_t* v, std::size_t n) {
         std::uint64_t h = 0xCBF29CE484222325ull ^ n;
-        for (std::size_t i = 0; i < n; ++i) h = (h ^ v[i]) * 0x100000001B3ull, h ^= h >> 29;
-        return h * 0x9E3779B97F4A7C15ull;
+        for (std::size_t i = 0; i < n; ++i) h = (h ^ v[i]) * 0x100000001B3ull + (h >> 29);
+        return fmix(h);
     }
     bool equal(std::uint64_t at, const std::vector<std::uint32_t>& seq) const {
         if (store_[at] != seq.size()) return false;
@@ -159,7 +170,8 @@ private:
         const std::size_t mask = slots.size() - 1;
         for (std::uint64_t s : slots_) {
             if (s == 0) continue;
-            std::size_t i = hash(&store_[s], store_[s - 1]) & mask;
+            const std::uint64_t at = (s & ~kTag) - 1;
+            std::size_t i = hash(&store_[at + 1], store_[at]) & mask;
             while (slots[i] != 0) i = (i + 1) & mask;
             slots[i] = s;
         }
@@ -250,7 +262,7 @@ private:
     std::vector<int> atom_step_;
     std::vector<RelId> atom_rel_;
     std::vector<bool> possible_;
-    std::unordered_map<std::uint64_t, AtomId> atom_index_;
+    std::vector<std::uint64_t> atom_slots_ = std::vector<std::uint64_t>(1024, 0);  // tag | id + 1
     // Rules (atom ids as above), their body literals counted for size_text.
     std::vector<GroundRule> rules_out_;
     std::size_t body_literals_ = 0;
@@ -476,22 +488,46 @@ private:
         }
     }
 
+    // The atom index: open addressing over (term, step), as in TermTable.
+    static std::uint64_t atom_hash(TermId t, int step) {
+        return fmix((static_cast<std::uint64_t>(t) << 32) | static_cast<std::uint32_t>(step + 1));
+    }
     std::int64_t find_atom(TermId t, int step) const {
-        auto it = atom_index_.find((static_cast<std::uint64_t>(t) << 32) | static_cast<std::uint32_t>(step + 1));
-        return it == atom_index_.end() ? -1 : static_cast<std::int64_t>(it->second);
+        const std::uint64_t h = atom_hash(t, step), tag = h & ~0xFFFFFFFFull;
+        const std::size_t mask = atom_slots_.size() - 1;
+        for (std::size_t i = h & mask;; i = (i + 1) & mask) {
+            const std::uint64_t s = atom_slots_[i];
+            if (s == 0) return -1;
+            const AtomId a = static_cast<AtomId>(s) - 1;
+            if ((s & ~0xFFFFFFFFull) == tag && atom_term_[a] == t && atom_step_[a] == step) return a;
+        }
     }
 
     AtomId intern_atom(TermId t, int step) {
-        auto [it, fresh] = atom_index_.emplace((static_cast<std::uint64_t>(t) << 32) | static_cast<std::uint32_t>(step + 1),
-                                               static_cast<AtomId>(atom_term_.size()));
-        if (fresh) {
-            atom_term_.push_back(t);
-            atom_step_.push_back(step);
-            atom_rel_.push_back(rel_of(terms_.sym(t), terms_.arity(t)));
-            possible_.push_back(false);
-            spend(terms_.tree_size(t));
+        std::int64_t found = find_atom(t, step);
+        if (found >= 0) return static_cast<AtomId>(found);
+        const AtomId a = static_cast<AtomId>(atom_term_.size());
+        atom_term_.push_back(t);
+        atom_step_.push_back(step);
+        atom_rel_.push_back(rel_of(terms_.sym(t), terms_.arity(t)));
+        possible_.push_back(false);
+        if (atom_term_.size() * 2 > atom_slots_.size()) {
+            std::vector<std::uint64_t> slots(atom_slots_.size() * 2, 0);
+            atom_slots_.swap(slots);
+            for (std::uint64_t s : slots)
+                if (s != 0) place_atom(static_cast<AtomId>(s) - 1);
         }
-        return it->second;
+        place_atom(a);
+        spend(terms_.tree_size(t));
+        return a;
+    }
+
+    void place_atom(AtomId a) {
+        const std::uint64_t h = atom_hash(atom_term_[a], atom_step_[a]);
+        const std::size_t mask = atom_slots_.size() - 1;
+        std::size_t i = h & mask;
+        while (atom_slots_[i] != 0) i = (i + 1) & mask;
+        atom_slots_[i] = (h & ~0xFFFFFFFFull) | (static_cast<std::uint64_t>(a) + 1);
     }
 
     AtomId add_possible(TermId atom, int step) {

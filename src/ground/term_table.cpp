@@ -14,14 +14,16 @@ SymbolId TermTable::symbol(std::string_view name) {
     return s;
 }
 
+// Slots are taken from the low bits: the last steps (murmur3's finaliser) mix the high
+// bits, which the multiplications fill, into them.
 std::uint64_t TermTable::hash(SymbolId sym, const TermId* args, std::uint32_t n) {
     std::uint64_t h = (static_cast<std::uint64_t>(sym) << 20) ^ n;
-    h *= 0x9E3779B97F4A7C15ull;
-    for (std::uint32_t i = 0; i < n; ++i) {
-        h ^= args[i] + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
-        h *= 0xBF58476D1CE4E5B9ull;
-    }
-    return h ^ (h >> 31);
+    for (std::uint32_t i = 0; i < n; ++i) h = (h ^ args[i]) * 0x100000001B3ull + (h >> 29);
+    h ^= h >> 33;
+    h *= 0xFF51AFD7ED558CCDull;
+    h ^= h >> 33;
+    h *= 0xC4CEB9FE1A85EC53ull;
+    return h ^ (h >> 33);
 }
 
 bool TermTable::same(TermId t, SymbolId sym, const TermId* args, std::uint32_t n) const {
@@ -33,33 +35,42 @@ bool TermTable::same(TermId t, SymbolId sym, const TermId* args, std::uint32_t n
 }
 
 std::int64_t TermTable::find(SymbolId sym, const TermId* args, std::uint32_t n) const {
+    const std::uint64_t h = hash(sym, args, n), tag = h & ~0xFFFFFFFFull;
     const std::size_t mask = slots_.size() - 1;
-    for (std::size_t i = hash(sym, args, n) & mask;; i = (i + 1) & mask) {
-        std::uint32_t s = slots_[i];
+    for (std::size_t i = h & mask;; i = (i + 1) & mask) {
+        std::uint64_t s = slots_[i];
         if (s == 0) return -1;
-        if (same(s - 1, sym, args, n)) return s - 1;
+        if ((s & ~0xFFFFFFFFull) == tag && same(static_cast<TermId>(s) - 1, sym, args, n))
+            return static_cast<TermId>(s) - 1;
     }
 }
 
 void TermTable::grow() {
-    std::vector<std::uint32_t> slots(slots_.size() * 2, 0);
+    std::vector<std::uint64_t> slots(slots_.size() * 2, 0);
     const std::size_t mask = slots.size() - 1;
     for (TermId t = 0; t < nodes_.size(); ++t) {
         const Node& x = nodes_[t];
-        std::size_t i = hash(x.sym, args_.data() + x.first, x.arity) & mask;
+        const std::uint64_t h = hash(x.sym, args_.data() + x.first, x.arity);
+        std::size_t i = h & mask;
         while (slots[i] != 0) i = (i + 1) & mask;
-        slots[i] = t + 1;
+        slots[i] = (h & ~0xFFFFFFFFull) | (t + 1);
     }
     slots_ = std::move(slots);
 }
 
 TermId TermTable::make(SymbolId sym, const TermId* args, std::uint32_t n) {
+    const std::uint64_t h = hash(sym, args, n), tag = h & ~0xFFFFFFFFull;
     const std::size_t mask = slots_.size() - 1;
-    std::size_t i = hash(sym, args, n) & mask;
+    std::size_t i = h & mask;
     for (;; i = (i + 1) & mask) {
-        std::uint32_t s = slots_[i];
+        std::uint64_t s = slots_[i];
         if (s == 0) break;
-        if (same(s - 1, sym, args, n)) return s - 1;
+        if ((s & ~0xFFFFFFFFull) == tag && same(static_cast<TermId>(s) - 1, sym, args, n))
+            return static_cast<TermId>(s) - 1;
+    }
+    if (n > 0 && args >= args_.data() && args < args_.data() + args_.size()) {
+        std::vector<TermId> copy(args, args + n);  // args points into args_, which may move
+        return make(sym, copy.data(), n);
     }
     TermId t = static_cast<TermId>(nodes_.size());
     std::uint64_t size = 1;
@@ -67,14 +78,10 @@ TermId TermTable::make(SymbolId sym, const TermId* args, std::uint32_t n) {
         size += sizes_[args[j]];
         if (size > (UINT64_MAX >> 2)) size = UINT64_MAX >> 2;
     }
-    if (n > 0 && args >= args_.data() && args < args_.data() + args_.size()) {
-        std::vector<TermId> copy(args, args + n);  // args points into args_, which may move
-        return make(sym, copy.data(), n);
-    }
     nodes_.push_back({sym, n, static_cast<std::uint32_t>(args_.size())});
     args_.insert(args_.end(), args, args + n);
     sizes_.push_back(size);
-    slots_[i] = t + 1;
+    slots_[i] = tag | (t + 1);
     if (nodes_.size() * 2 > slots_.size()) grow();
     return t;
 }

@@ -49,7 +49,7 @@ private:
     std::vector<Node> nodes_;
     std::vector<TermId> args_;
     std::vector<std::uint64_t> sizes_;
-    std::vector<std::uint32_t> slots_;  // open addressing: 0 empty, else id + 1
+    std::vector<std::uint64_t> slots_;  // open addressing: 0 empty, else hash's high half << 32 | id + 1
     std::vector<std::string> names_;
     std::unordered_map<std::string, SymbolId> symbols_;
 
