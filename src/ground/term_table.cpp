@@ -1,6 +1,8 @@
 // TermTable: symbol interning and an open-addressing hash table of (symbol, argument ids).
 #include "ground/term_table.h"
 
+#include "ground/sequence_set.h"
+
 namespace gdlsc::ground {
 
 TermTable::TermTable() : slots_(1024, 0) {}
@@ -14,16 +16,10 @@ SymbolId TermTable::symbol(std::string_view name) {
     return s;
 }
 
-// Slots are taken from the low bits: the last steps (murmur3's finaliser) mix the high
-// bits, which the multiplications fill, into them.
 std::uint64_t TermTable::hash(SymbolId sym, const TermId* args, std::uint32_t n) {
     std::uint64_t h = (static_cast<std::uint64_t>(sym) << 20) ^ n;
     for (std::uint32_t i = 0; i < n; ++i) h = (h ^ args[i]) * 0x100000001B3ull + (h >> 29);
-    h ^= h >> 33;
-    h *= 0xFF51AFD7ED558CCDull;
-    h ^= h >> 33;
-    h *= 0xC4CEB9FE1A85EC53ull;
-    return h ^ (h >> 33);
+    return fmix(h);  // slots are taken from the low bits
 }
 
 bool TermTable::same(TermId t, SymbolId sym, const TermId* args, std::uint32_t n) const {
