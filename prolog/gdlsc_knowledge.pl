@@ -31,7 +31,8 @@
             prove_property/4,       % +Property, +Depth, +Options, -Result
             development_percepts/3, % +Role, +JointMoves, -PerceptsPerStep
             infoset_report/4,
-            infoset_report/5,       % +Role, +Sit, -NumDevs, -States, -Steps
+            infoset_report/5,       % +Role, +Sit, -NumDevs, -NumStates, -Steps
+            infoset_states_page/3,  % +From, +Max, -Page
             infoset_states_timed/4, % +Role, +Sit, -Entries, -Steps
             belief_report/7,
             prove_report/10,
@@ -1343,26 +1344,44 @@ development_percepts(R, Moves, Percepts) :-
 
 %   ---- reports for the C++ side (numbers as atoms: they may exceed 64 bits) ---
 
-%!  infoset_report(+Role, +Sit, -NumDevs:atom, -States) is det.
-%   States is states(S1, ..., Sn), the sorted distinct states: a flat term,
-%   so that the host reads a set of any size without recursing down a list.
-infoset_report(R, Sit, NumDevsA, States) :-
+%!  infoset_report(+Role, +Sit, -NumDevs:atom, -NumStates:atom) is det.
+%   NumStates is the number of sorted distinct states, kept for
+%   infoset_states_page/3: the host reads a set of any size a page at a time.
+infoset_report(R, Sit, NumDevsA, NumStatesA) :-
     knowledge_reset,
     infoset_summary(R, Sit, N, States0),
-    States =.. [states|States0],
+    keep_states(States0, NumStatesA),
     atom_number(NumDevsA, N).
 
-%!  infoset_report(+Role, +Sit, -NumDevs:atom, -States, -Steps:list) is det.
+%!  infoset_report(+Role, +Sit, -NumDevs:atom, -NumStates:atom, -Steps:list) is det.
 %   With Steps as infoset_states_timed/4 gives them, numbers as atoms.
-infoset_report(R, Sit, NumDevsA, States, Steps) :-
+infoset_report(R, Sit, NumDevsA, NumStatesA, Steps) :-
     knowledge_reset,
     infoset_states_timed(R, Sit, Es, Steps0),
     foldl(add_devs, Es, 0, N),
     maplist(entry_state, Es, States0),
     msort(States0, States1),
-    States =.. [states|States1],
+    keep_states(States1, NumStatesA),
     atom_number(NumDevsA, N),
     maplist(step_atoms, Steps0, Steps).
+
+keep_states(States, CountA) :-
+    T =.. [states|States],
+    nb_setval(gdlsc_infoset_states, T),
+    length(States, Count),
+    atom_number(CountA, Count).
+
+%!  infoset_states_page(+From:atom, +Max:atom, -Page) is det.
+%   Page = states(S_From, ...): at most Max of the states the last
+%   infoset_report kept, from the From-th (1-based).
+infoset_states_page(FromA, MaxA, Page) :-
+    atom_number(FromA, From),
+    atom_number(MaxA, Max),
+    nb_getval(gdlsc_infoset_states, T),
+    functor(T, _, N),
+    To is min(N, From + Max - 1),
+    findall(S, ( between(From, To, I), arg(I, T, S) ), Ss),
+    Page =.. [states|Ss].
 
 step_atoms(step(D, N, L, W, C, How, Built), step(DA, NA, LA, WA, CA, How, BuiltA)) :-
     maplist(atom_number, [DA, NA, LA, WA, CA], [D, N, L, W, C]),

@@ -22,7 +22,8 @@ int run_infoset(const InfosetArgs& a) {
                                               : query::parse_history_file(a.history_file, g.analysis.roles);
     auto r = query::compute_infoset(g, a.role, h, a.dot, a.timeout, a.steps);
     if (a.dot) std::cout << r.dot;
-    else std::cout << (a.json ? query::infoset_json(r) : query::infoset_text(r));
+    else if (a.json) query::write_infoset_json(std::cout, r);
+    else query::write_infoset_text(std::cout, r);
     return kExitOk;
 }
 

@@ -64,6 +64,17 @@ Native& native() {
     return n;
 }
 
+// Term references made from `first` on are given back at the end of the scope: they live on
+// Prolog's local stack until the foreign predicate returns, so a loop over many states must
+// not keep making new ones (it overflowed that stack on a large information set).
+struct TermRefScope {
+    term_t first;
+    TermRefScope() : first(PL_new_term_ref()) {}
+    ~TermRefScope() {
+        if (first) PL_reset_term_refs(first);
+    }
+};
+
 // A key for a ground term made of atoms and compounds (false for anything else).
 bool term_key(term_t t, std::string& key, int depth = 0) {
     if (depth > 64) return false;
@@ -86,11 +97,12 @@ bool term_key(term_t t, std::string& key, int depth = 0) {
             if (!PL_get_compound_name_arity_sz(t, &name, &arity)) return false;
             put('c', name);
             put('/', arity);
-            term_t arg = PL_new_term_ref();
+            TermRefScope scope;
+            const term_t arg = scope.first;
+            if (!arg) return false;
             for (size_t i = 1; i <= arity; ++i) {
                 if (!PL_get_arg_sz(i, t, arg) || !term_key(arg, key, depth + 1)) return false;
             }
-            PL_reset_term_refs(arg);
             return true;
         }
         default: return false;
@@ -232,7 +244,9 @@ foreign_t network_info(term_t info) {
 // Reads a list of ground terms into indices of `index`; false if any is not there.
 bool read_indices(term_t list, const std::unordered_map<std::string, std::uint32_t>& index,
                   std::vector<std::uint32_t>& out, std::string& key) {
-    term_t l = PL_copy_term_ref(list), h = PL_new_term_ref();
+    TermRefScope scope;
+    const term_t l = scope.first, h = PL_new_term_ref();
+    if (!l || !h || !PL_put_term(l, list)) return false;
     out.clear();
     while (PL_get_list(l, h, l)) {
         key.clear();
@@ -269,6 +283,7 @@ foreign_t k_step(term_t a0, int arity, void*) {
     std::vector<std::vector<std::uint32_t>> parents;
     {
         term_t l = PL_copy_term_ref(parents_t), h = PL_new_term_ref();
+        if (!l || !h) return false;
         while (PL_get_list(l, h, l)) {
             parents.emplace_back();
             if (!read_indices(h, n.fluent_index, parents.back(), key)) return false;

@@ -82,7 +82,7 @@ InfosetReport compute_infoset(const Game& g, const std::string& role, const Hist
     InfosetReport r;
     r.role = role;
     r.steps = h.size();
-    std::vector<Term> args{Term::constant(role), sit, Term::variable("n"), Term::variable("states")};
+    std::vector<Term> args{Term::constant(role), sit, Term::variable("n"), Term::variable("count")};
     if (step_stats) args.push_back(Term::variable("steps"));
     auto sols = pl.solve("gdlsc_knowledge", "infoset_report", args, 1);
     if (sols.empty()) throw EngineError("infoset_report failed");
@@ -106,7 +106,7 @@ InfosetReport compute_infoset(const Game& g, const std::string& role, const Hist
             }
             r.step_stats.push_back(st);
         }
-    for (const auto& s : sols[0].at("states").args) r.states.push_back(kif_items(s));  // states(S1, ..., Sn)
+    r.state_count = std::stoul(sols[0].at("count").name);
     if (dot) {
         auto d = pl.solve("gdlsc_knowledge", "infoset_dot", {Term::constant(role), sit, Term::variable("dot")}, 1);
         if (d.empty()) throw EngineError("infoset_dot/3 failed");
@@ -179,11 +179,26 @@ ProveReport compute_prove(const Game& g, const std::string& property, std::size_
     return r;
 }
 
-std::string infoset_text(const InfosetReport& r) {
-    std::ostringstream o;
+void for_each_infoset_state(const std::function<void(const std::vector<std::string>&)>& each) {
+    constexpr std::size_t kPage = 1000;
+    auto& pl = pl::Engine::instance();
+    for (std::size_t from = 1;; from += kPage) {
+        auto sols = pl.solve("gdlsc_knowledge", "infoset_states_page",
+                             {Term::constant(std::to_string(from)), Term::constant(std::to_string(kPage)),
+                              Term::variable("page")},
+                             1);
+        if (sols.empty()) throw EngineError("infoset_states_page/3 failed");
+        const auto& page = sols[0].at("page").args;  // states(S_from, ...)
+        for (const auto& s : page) each(kif_items(s));
+        if (page.size() < kPage) return;
+    }
+}
+
+void write_infoset_text(std::ostream& o, const InfosetReport& r) {
     o << "information set of " << r.role << " after " << r.steps << " step(s): " << r.developments
-      << " development(s), " << r.states.size() << " distinct state(s)\n";
-    for (size_t i = 0; i < r.states.size(); ++i) o << "state " << i + 1 << ": " << joined(r.states[i]) << "\n";
+      << " development(s), " << r.state_count << " distinct state(s)\n";
+    std::size_t i = 0;
+    for_each_infoset_state([&](const std::vector<std::string>& s) { o << "state " << ++i << ": " << joined(s) << "\n"; });
     if (!r.step_stats.empty()) {
         o << "step  developments  states  wall_ms  cpu_ms  update\n";
         for (const auto& s : r.step_stats) {
@@ -200,19 +215,36 @@ std::string infoset_text(const InfosetReport& r) {
               << ms << " ms, part of that update): " << s.network_about << "\n";
         }
     }
-    return o.str();
 }
 
-std::string infoset_json(const InfosetReport& r) {
-    nlohmann::json j;
-    j["role"] = r.role;
-    j["developments"] = number_or_text(r.developments);
-    j["states"] = r.states.size();
-    j["state_list"] = r.states;
+namespace {
+// `"key": value` at indent 2 inside an object, as nlohmann's dump(2) writes it.
+void json_member(std::ostream& o, const std::string& key, const nlohmann::json& value, bool last) {
+    std::string v = value.dump(2);
+    std::string indented;
+    for (char c : v) indented += c == '\n' ? std::string("\n  ") : std::string(1, c);
+    o << "  " << nlohmann::json(key).dump() << ": " << indented << (last ? "\n" : ",\n");
+}
+}  // namespace
+
+void write_infoset_json(std::ostream& o, const InfosetReport& r) {
+    // Keys in nlohmann's (sorted) order; state_list streamed in the same layout as dump(2).
+    o << "{\n";
+    json_member(o, "developments", number_or_text(r.developments), false);
+    json_member(o, "role", r.role, false);
+    o << "  \"state_list\": [";
+    bool first = true;
+    for_each_infoset_state([&](const std::vector<std::string>& s) {
+        o << (first ? "\n" : ",\n") << "    [";
+        for (std::size_t k = 0; k < s.size(); ++k) o << (k ? ",\n" : "\n") << "      " << nlohmann::json(s[k]).dump();
+        o << (s.empty() ? "]" : "\n    ]");
+        first = false;
+    });
+    o << (first ? "],\n" : "\n  ],\n");
+    json_member(o, "states", r.state_count, r.step_stats.empty());
     if (!r.step_stats.empty()) {
         nlohmann::json steps = nlohmann::json::array();
-        for (const auto& s : r.step_stats)
-        {
+        for (const auto& s : r.step_stats) {
             nlohmann::json st = {{"step", s.step}, {"developments", number_or_text(s.developments)},
                                  {"states", s.states}, {"wall_ms", s.wall_ms}, {"cpu_ms", s.cpu_ms},
                                  {"update", s.update}};
@@ -221,9 +253,9 @@ std::string infoset_json(const InfosetReport& r) {
                                  {"cpu_ms", s.network_cpu_ms}, {"about", s.network_about}};
             steps.push_back(st);
         }
-        j["steps"] = steps;
+        json_member(o, "steps", steps, true);
     }
-    return j.dump(2) + "\n";
+    o << "}\n";
 }
 
 std::string belief_text(const BeliefReport& r) {

@@ -3,6 +3,8 @@
 // prolog/gdlsc_knowledge.pl in the embedded engine; this layer loads the game, checks
 // the role and the history, calls it, and prints text or JSON.
 #pragma once
+#include <functional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -29,10 +31,10 @@ struct InfosetStep {
 struct InfosetReport {
     std::string role;
     std::size_t steps = 0;
-    std::string developments;                     ///< decimal (may exceed 64 bits)
-    std::vector<std::vector<std::string>> states;  ///< distinct final states, fluents in KIF, sorted
-    std::string dot;                              ///< Graphviz text (only when asked)
-    std::vector<InfosetStep> step_stats;          ///< per step (only when asked)
+    std::string developments;             ///< decimal (may exceed 64 bits)
+    std::size_t state_count = 0;          ///< distinct final states (for_each_infoset_state reads them)
+    std::string dot;                      ///< Graphviz text (only when asked)
+    std::vector<InfosetStep> step_stats;  ///< per step (only when asked)
 };
 
 struct BeliefReport {
@@ -61,8 +63,14 @@ BeliefReport compute_belief(const Game& g, const std::string& role, const Histor
 ProveReport compute_prove(const Game& g, const std::string& property, std::size_t depth, bool progress,
                           double timeout_seconds);
 
-std::string infoset_text(const InfosetReport& r);
-std::string infoset_json(const InfosetReport& r);
+/// Calls `each` with every distinct final state of the set compute_infoset computed last
+/// (sorted; fluents in KIF), reading them from the engine a page at a time, so that a set of
+/// any size is printed without being held whole.
+void for_each_infoset_state(const std::function<void(const std::vector<std::string>&)>& each);
+/// The report with its states, as text or as JSON (`{"developments", "role", "state_list",
+/// "states"[, "steps"]}`), written as the states are read.
+void write_infoset_text(std::ostream& out, const InfosetReport& r);
+void write_infoset_json(std::ostream& out, const InfosetReport& r);
 std::string belief_text(const BeliefReport& r);
 std::string belief_json(const BeliefReport& r);
 std::string prove_text(const ProveReport& r);
