@@ -68,6 +68,7 @@ knowledge_reset :-
     retractall(state_(_, _)),
     retractall(strans_(_, _)),
     retractall(rep_(_, _, _)),
+    retractall(sig_(_, _, _, _)),
     retractall(entries_(_, _, _)),
     flag(gdlsc_knowledge_node, _, 1),
     flag(gdlsc_knowledge_obs, _, 1).
@@ -1104,7 +1105,7 @@ prove_property(Prop, Max, Options, Result) :-
 %   a level of millions of developments fits in memory.  States are interned
 %   (state_/2, sid_/3) with their transitions (strans_/2); representative
 %   developments are rep_(Id, ParentRep, JointMove) chains.
-:- dynamic sid_/3, state_/2, strans_/2, rep_/3.
+:- dynamic sid_/3, state_/2, strans_/2, rep_/3, sig_/4.
 
 state_id(S, Id) :-
     term_hash(S, H),
@@ -1255,8 +1256,7 @@ check_cells([m(O, S, Rep, C, Rep2)|Ms], Prop, R, Rep1, Rep2x) :-
     take_cell(Ms, O, Cell, Rest),
     (   Cell \== [],
         findall(sig(V, Rp), ( member(m(_, SId, Rp, _, _), [m(O, S, Rep, C, Rep2)|Cell]),
-                              state_(SId, St),
-                              signature(Prop, R, St, V), V \== skip ), Sigs),
+                              state_signature(Prop, R, SId, V), V \== skip ), Sigs),
         Sigs = [sig(X, Rep1)|Others],
         member(sig(Y, Rep2x), Others),
         X \== Y
@@ -1267,6 +1267,17 @@ check_cells([m(O, S, Rep, C, Rep2)|Ms], Prop, R, Rep1, Rep2x) :-
 %   signature(+Prop, +R, +State, -V): what R must know in State; skip when
 %   the state does not take part (legal moves in a terminal state, goals in
 %   a running one).
+%   state_signature(+Prop, +R, +SId, -V): signature/4 of state SId, computed
+%   once per (property, role, state): many classes share a state.
+state_signature(Prop, R, SId, V) :-
+    (   sig_(SId, Prop, R, V0)
+    ->  V = V0
+    ;   state_(SId, St),
+        signature(Prop, R, St, V0),
+        assertz(sig_(SId, Prop, R, V0)),
+        V = V0
+    ).
+
 signature(legal_knowledge, R, S, V) :-
     (   terminal(S)
     ->  V = skip
