@@ -85,6 +85,14 @@ BOOST_AUTO_TEST_CASE(fixtures) {
     check_game(fixture("duplicate_legal"), {"p"}, 2, 4);
 }
 
+// GDL games (no percepts, so large sets at once) whose fluents depend on recursive
+// relations: liberties in Atari Go (hasliberty), connected groups and ray counts in Lines
+// of Action (connected, canmovenspacesindir, partiallinecount).
+BOOST_AUTO_TEST_CASE(recursive_gdl_games) {
+    check_game(std::string(GDLSC_GAMES) + "/gdl1/atariGoVariant_7x7.kif", {"black"}, 3, 1);
+    check_game(std::string(GDLSC_GAMES) + "/gdl1/linesOfAction.kif", {"black"}, 3, 1);
+}
+
 // The default mode: the network makes the large updates, and the answer is the rules'.
 BOOST_AUTO_TEST_CASE(default_uses_the_network_on_large_sets) {
     const std::string h =
