@@ -51,7 +51,7 @@
     obs_key_/5,       % obs_key_(Role, ParentObs, Move, Percepts, ObsId)
     cell_/3,          % cell_(Role, ObsId, NodeIds): all developments with that observation
     trans_/3,         % trans_(StateHash, State, Transitions) for prove
-    entries_/3.       % entries_(Role, Sit, Entries): infoset_states/3 for knows
+    obs_entries_/3.   % obs_entries_(Role, ObsId, Entries): weighted states for knows
 
 %!  knowledge_reset is det.
 %
@@ -69,7 +69,7 @@ knowledge_reset :-
     retractall(strans_(_, _)),
     retractall(rep_(_, _, _)),
     retractall(sig_(_, _, _, _)),
-    retractall(entries_(_, _, _)),
+    retractall(obs_entries_(_, _, _)),
     flag(gdlsc_knowledge_node, _, 1),
     flag(gdlsc_knowledge_obs, _, 1).
 
@@ -293,18 +293,34 @@ knows_by_states(R, F, Sit) :-
     sort(Cands0, Cands),
     member(Vs, Cands),
     (   ground(F)
-    ->  sit_entries(R, Sit, Es),
+    ->  sit_node(Sit, Id),
+        node_obs(R, Id, O),
+        obs_entries(R, O, Es),
         forall(member(e(T, _, _, _), Es), gdlsc_formula:eval(F, '$state'(T)))
     ;   sit_node(Sit, Id),
         node_cell(R, Id, Ids),
         forall(member(W, Ids), holds_at(F, W))
     ).
 
-sit_entries(R, Sit, Es) :-
-    (   entries_(R, Sit0, Es0), Sit0 == Sit
+%   obs_entries(+R, +O, -Entries): R's information set for its observation O
+%   (node_obs/3) as weighted states, the entries of infoset_states/3 (R's
+%   set depends on R's moves and percepts only), memoised per (R, O) and
+%   computed from the parent observation's entries: all developments that
+%   look alike to R share them, so nested knowledge asks once per
+%   observation, not once per development.
+obs_entries(R, O, Es) :-
+    (   obs_entries_(R, O, Es0)
     ->  Es = Es0
-    ;   infoset_states(R, Sit, Es),
-        assertz(entries_(R, Sit, Es))
+    ;   O =:= 0
+    ->  init_state(S0),
+        Es = [e(S0, 1, 1, s0)],
+        assertz(obs_entries_(R, O, Es))
+    ;   obs_key_(R, PO, M, Ps, O)
+    ->  obs_entries(R, PO, Es0),
+        role_position(R, I),
+        entries_step(R, I, M, Ps, Es0, Es),
+        assertz(obs_entries_(R, O, Es))
+    ;   throw(error(existence_error(observation, R-O), obs_entries/3))
     ).
 
 %   ground_state_formula(+F): F is about the final state of a development only
@@ -488,6 +504,12 @@ state_step(R, I, A, S-Es0, S1-Es) :-
     arg(I, A, M),
     percepts(R, A, S, Ps),
     next_state(A, S, S1),
+    entries_step(R, I, M, Ps, Es0, Es).
+
+%   entries_step(+R, +I, +M, +Ps, +Entries0, -Entries): the update for R's
+%   move M and percepts Ps (what R observes; all state_step/5 needs of the
+%   actual joint move), by the step network or by the rules.
+entries_step(R, I, M, Ps, Es0, Es) :-
     native_step_mode(Mode),
     (   Mode \== off,
         (   Mode == check
@@ -501,7 +523,7 @@ state_step(R, I, A, S-Es0, S1-Es) :-
         ->  rules_children(Es0, R, I, M, Ps, Es2),
             (   Es1 == Es2
             ->  true
-            ;   throw(error(gdlsc_error(native_step_differs(A)), _))
+            ;   throw(error(gdlsc_error(native_step_differs(M, Ps)), _))
             ),
             How = check
         ;   How = network
@@ -588,7 +610,7 @@ network_info(Info) :-
 %   native_step_mode(-Mode): on (the default), off or check, from the
 %   environment variable GDLSC_NATIVE (checked by the host at start): off
 %   always uses the rules, check does both on every step and throws
-%   gdlsc_error(native_step_differs(A)) if they differ.  When on, the step
+%   gdlsc_error(native_step_differs(M, Ps)) if they differ.  When on, the step
 %   network is used (and built, on first use) for sets of at least
 %   `gdlsc_native_min` states (default 16): smaller ones are quicker with the
 %   rules than the grounding of a large game.
@@ -1438,8 +1460,8 @@ prove_report(Prop, Depth0, Progress, Holds, Role, At, Actual, Alt, ActualPs, Alt
     ).
 
 :- multifile prolog:message//1.
-prolog:message(error(gdlsc_error(native_step_differs(A)), _)) -->
+prolog:message(error(gdlsc_error(native_step_differs(M, Ps)), _)) -->
     [ 'the step network and the game\'s rules give different information sets'-[], nl,
-      'after the joint move ~q (GDLSC_NATIVE=check): a defect of gdlsc, please report it'-[A] ].
+      'after the move ~q with percepts ~q (GDLSC_NATIVE=check): a defect of gdlsc, please report it'-[M, Ps] ].
 prolog:message(gdlsc_native(Text)) -->
     [ 'the step network failed: ~w (a defect of gdlsc, please report it; GDLSC_NATIVE=off avoids it)'-[Text] ].
