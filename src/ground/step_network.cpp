@@ -6,65 +6,12 @@
 #include <unordered_map>
 
 #include "ground/grounder.h"
+#include "ground/sccs.h"
 
 namespace gdlsc::ground {
 namespace {
 
 constexpr std::uint32_t kNeg = 0x80000000u;
-
-// Strongly connected components of the graph node -> deps[node], dependencies first
-// (Tarjan, iterative: ground programs can be deep).
-std::vector<std::vector<std::uint32_t>> components(const std::vector<std::vector<std::uint32_t>>& deps) {
-    const std::uint32_t n = static_cast<std::uint32_t>(deps.size());
-    const std::uint32_t unvisited = UINT32_MAX;
-    std::vector<std::uint32_t> index(n, unvisited), low(n, 0);
-    std::vector<bool> on_stack(n, false);
-    std::vector<std::uint32_t> stack;
-    std::vector<std::vector<std::uint32_t>> out;
-    std::uint32_t counter = 0;
-    struct Frame {
-        std::uint32_t node;
-        std::size_t next;
-    };
-    std::vector<Frame> calls;
-    for (std::uint32_t root = 0; root < n; ++root) {
-        if (index[root] != unvisited) continue;
-        calls.push_back({root, 0});
-        index[root] = low[root] = counter++;
-        stack.push_back(root);
-        on_stack[root] = true;
-        while (!calls.empty()) {
-            Frame& f = calls.back();
-            if (f.next < deps[f.node].size()) {
-                std::uint32_t m = deps[f.node][f.next++];
-                if (index[m] == unvisited) {
-                    index[m] = low[m] = counter++;
-                    stack.push_back(m);
-                    on_stack[m] = true;
-                    calls.push_back({m, 0});
-                } else if (on_stack[m]) {
-                    low[f.node] = std::min(low[f.node], index[m]);
-                }
-                continue;
-            }
-            std::uint32_t v = f.node;
-            calls.pop_back();
-            if (!calls.empty()) low[calls.back().node] = std::min(low[calls.back().node], low[v]);
-            if (low[v] == index[v]) {
-                std::vector<std::uint32_t> c;
-                std::uint32_t w;
-                do {
-                    w = stack.back();
-                    stack.pop_back();
-                    on_stack[w] = false;
-                    c.push_back(w);
-                } while (w != v);
-                out.push_back(std::move(c));
-            }
-        }
-    }
-    return out;
-}
 
 }  // namespace
 
@@ -135,7 +82,10 @@ void StepNetwork::compile(const GroundProgram& gp) {
         for (AtomId b : r.pos) deps[r.head].push_back(b);
         for (AtomId b : r.neg) deps[r.head].push_back(b);
     }
-    auto comps = components(deps);
+    // Dependencies first: a component is closed after every component it depends on.
+    std::vector<AtomId> all(n);
+    for (AtomId a = 0; a < n; ++a) all[a] = a;
+    auto comps = sccs(all, [&](AtomId a) { return deps[a]; }, n);
     std::vector<std::vector<std::size_t>> rules_of(n);
     for (std::size_t i = 0; i < gp.rules.size(); ++i) rules_of[gp.rules[i].head].push_back(i);
 

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
+#include <utility>
 
 #include "run_gdlsc.h"
 #include "simulated_history.h"
@@ -57,6 +58,23 @@ void check_game(const std::string& game, const std::vector<std::string>& roles, 
     }
 }
 
+// `infoset --json --steps` on Krieg-TicTacToe 4x4 for xplayer after `history`, with the
+// network (GDLSC_NATIVE=on) and with the rules (off): both outputs, parsed.
+std::pair<nlohmann::json, nlohmann::json> krieg_4x4_on_and_off(const std::string& history) {
+    auto on = infoset("on", corpus("kriegTTT_4x4"), "xplayer", history);
+    auto off = infoset("off", corpus("kriegTTT_4x4"), "xplayer", history);
+    BOOST_REQUIRE_EQUAL(on.exit_code, 0);
+    BOOST_REQUIRE_EQUAL(off.exit_code, 0);
+    return {nlohmann::json::parse(on.out), nlohmann::json::parse(off.out)};
+}
+
+// The two outputs without their timings ("steps") are the same.
+void same_but_steps(nlohmann::json a, nlohmann::json b) {
+    a.erase("steps");
+    b.erase("steps");
+    BOOST_TEST(a == b);
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(krieg_tictactoe) {
@@ -98,11 +116,7 @@ BOOST_AUTO_TEST_CASE(default_uses_the_network_on_large_sets) {
     const std::string h =
         "((mark 3 4) (mark 4 3)) ((mark 1 3) (mark 2 4)) ((mark 4 2) (mark 1 3)) ((mark 2 4) (mark 4 2)) "
         "((mark 1 2) (mark 4 4))";
-    auto on = infoset("on", corpus("kriegTTT_4x4"), "xplayer", h);
-    auto off = infoset("off", corpus("kriegTTT_4x4"), "xplayer", h);
-    BOOST_REQUIRE_EQUAL(on.exit_code, 0);
-    BOOST_REQUIRE_EQUAL(off.exit_code, 0);
-    auto a = nlohmann::json::parse(on.out), b = nlohmann::json::parse(off.out);
+    auto [a, b] = krieg_4x4_on_and_off(h);
     BOOST_TEST(a.at("steps").back().at("update") == "network");
     // The network is built once, at the first set of 16 states or more (step 3: 533 states
     // from 105), and says its size.
@@ -114,9 +128,7 @@ BOOST_AUTO_TEST_CASE(default_uses_the_network_on_large_sets) {
     BOOST_TEST(updates(b) == std::multiset<std::string>({"rules", "rules", "rules", "rules", "rules"}));
     BOOST_TEST(a.at("states") == 2789);
     BOOST_TEST(a.at("developments") == 64899);
-    a.erase("steps");
-    b.erase("steps");
-    BOOST_TEST(a == b);
+    same_but_steps(a, b);
 }
 
 // Sets under 16 states are updated by the rules (no grounding for them).
@@ -142,11 +154,7 @@ BOOST_AUTO_TEST_CASE(large_set_same_with_network_and_rules) {
         "((mark 3 2) (mark 3 3)) ((mark 4 4) (mark 3 4)) ((mark 2 4) (mark 3 1)) ((mark 2 3) (mark 4 2)) "
         "((mark 3 3) (mark 1 2)) ((mark 1 4) (mark 2 3)) ((mark 1 1) (mark 1 3)) ((mark 3 4) (mark 4 1)) "
         "((mark 1 3) (mark 1 4)) ((mark 3 3) (mark 2 1))";
-    auto on = infoset("on", corpus("kriegTTT_4x4"), "xplayer", h);
-    auto off = infoset("off", corpus("kriegTTT_4x4"), "xplayer", h);
-    BOOST_REQUIRE_EQUAL(on.exit_code, 0);
-    BOOST_REQUIRE_EQUAL(off.exit_code, 0);
-    auto a = nlohmann::json::parse(on.out), b = nlohmann::json::parse(off.out);
+    auto [a, b] = krieg_4x4_on_and_off(h);
     BOOST_TEST(a.at("states") == 28091);
     BOOST_TEST(a.at("developments") == 650923310);
     // The states are printed as they are read, 1,000 at a time: all of them, each once.
@@ -155,7 +163,5 @@ BOOST_AUTO_TEST_CASE(large_set_same_with_network_and_rules) {
     std::set<std::string> distinct;
     for (const auto& state : list) distinct.insert(state.dump());
     BOOST_TEST(distinct.size() == 28091u);
-    a.erase("steps");
-    b.erase("steps");
-    BOOST_TEST(a == b);
+    same_but_steps(a, b);
 }
