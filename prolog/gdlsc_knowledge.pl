@@ -324,8 +324,10 @@ obs_entries(R, O, Es) :-
     ).
 
 %   ground_state_formula(+F): F is about the final state of a development only
-%   (fluents, legal moves, terminal, goals, relations that are not action
-%   predicates, distinct, connectives), not about its last joint move, its
+%   (stricter than state_formula/1 of belief/5, which allows quantifiers
+%   because it evaluates at a representative development):
+%   fluents, legal moves, terminal, goals, relations that are not action
+%   predicates, distinct, connectives; not about its last joint move, its
 %   percepts, knowledge, nor does it quantify (quantifiers range over a
 %   universe that includes the last joint move).
 ground_state_formula(F) :- var(F), !, fail.
@@ -676,7 +678,8 @@ joint_move(Ms, A) :-
     A =.. [a|Ms].
 
 %   role_move_lists(+Roles, +J, +I, +M, +Q, -Lists, +D0, -D): per role its
-%   distinct legal moves in Q in standard order ([M] for role I); D is the number of joint moves with M.  Fails if a role has none.
+%   distinct legal moves in Q in standard order ([M] for role I); D is the
+%   number of joint moves with M.  Fails if a role has none.
 %   (A move derived twice is one move: joint moves are sets of choices.)
 role_move_lists([], _, _, _, _, [], D, D).
 role_move_lists([Rj|Rs], J, I, M, Q, [L|Ls], D0, D) :-
@@ -1286,9 +1289,6 @@ check_cells([m(O, S, Rep, C, Rep2)|Ms], Prop, R, Rep1, Rep2x) :-
     ;   check_cells(Rest, Prop, R, Rep1, Rep2x)
     ).
 
-%   signature(+Prop, +R, +State, -V): what R must know in State; skip when
-%   the state does not take part (legal moves in a terminal state, goals in
-%   a running one).
 %   state_signature(+Prop, +R, +SId, -V): signature/4 of state SId, computed
 %   once per (property, role, state): many classes share a state.
 state_signature(Prop, R, SId, V) :-
@@ -1300,6 +1300,9 @@ state_signature(Prop, R, SId, V) :-
         V = V0
     ).
 
+%   signature(+Prop, +R, +State, -V): what R must know in State; skip when
+%   the state does not take part (legal moves in a terminal state, goals in
+%   a running one).
 signature(legal_knowledge, R, S, V) :-
     (   terminal(S)
     ->  V = skip

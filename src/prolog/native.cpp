@@ -150,17 +150,35 @@ bool standard_ranks(const std::vector<record_t>& terms, std::vector<std::uint32_
 
 bool build_maps(Native& n);
 
-// Builds the network and the term maps; false (and no network) when it cannot be had.
+// The CPU time of the whole process, in ms.
 double process_cpu_ms() {
     timespec ts{};
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+// Builds the network and the term maps, timed; false (and no network, with the reason in
+// `about`) when it cannot be had. Nothing thrown here may leave the foreign predicate.
 bool build(Native& n) {
     const auto start = std::chrono::steady_clock::now();
     const double cpu0 = process_cpu_ms();
-    bool ok = build_maps(n);
+    bool ok = false;
+    try {
+        ok = build_maps(n);
+    } catch (const std::bad_alloc&) {
+        n.clear();
+        n.tried = true;
+        n.about = "out of memory building the step network";
+    } catch (const std::exception& e) {
+        n.clear();
+        n.tried = true;
+        n.about = std::string("the step network cannot be built: ") + e.what();
+    } catch (const PlFail&) {
+        PL_clear_exception();
+        n.clear();
+        n.tried = true;
+        n.about = "out of Prolog memory building the step network";
+    }
     n.build_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     n.build_cpu_ms = process_cpu_ms() - cpu0;
     return ok;
