@@ -13,6 +13,7 @@ enum ExitCode : int {
     kExitDisagreement = 3,  ///< `--engine all`: engines gave different answers
     kExitLimit = 4,         ///< a time, memory or size limit ended the command
     kExitInternal = 5,      ///< an error inside Prolog/Z3 or I/O that is not the user's
+    kExitUndecided = 6,     ///< `prove --induction`: neither proved nor refuted within the bound on k
     kExitUsage = 64,        ///< bad command line (unknown option, missing argument)
 };
 

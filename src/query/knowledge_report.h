@@ -42,10 +42,25 @@ struct BeliefReport {
     std::string numerator, denominator, decimal, developments;
 };
 
+/// How `prove` decided (doc/knowledge.md, "Proofs").
+enum class ProveMethod {
+    Developments,  ///< bounded: every development of length <= depth, enumerated (--depth N)
+    Fixpoint,      ///< whole game: the lockstep pair fixpoint (no --depth)
+    SmtBounded,    ///< bounded: Z3 on the game unrolled in two copies (--engine smt --depth N)
+    SmtInduction,  ///< whole game: k-induction on the two-copy system (--engine smt --induction)
+};
+
 struct ProveReport {
     std::string property;
-    std::size_t depth = 0;
+    ProveMethod method = ProveMethod::Developments;
+    std::size_t depth = 0;  ///< the bound checked (bounded methods), or k (induction)
     bool holds = true;
+    /// For the whole-game methods: the verdict covers every development of every length.
+    bool whole_game = false;
+    /// SmtInduction only: neither proved nor refuted up to k = depth (exit 6, never a guess).
+    bool undecided = false;
+    /// Size of the search: reachable states and pairs (fixpoint), or Z3 calls (smt); 0 if not applicable.
+    std::size_t states = 0, pairs = 0;
     std::string role;  ///< of the counterexample ("" for a formula without knows)
     std::size_t at_depth = 0;
     std::vector<std::vector<std::string>> actual, alternative;  ///< joint moves in KIF, per step
