@@ -38,6 +38,8 @@ void StepNetwork::compile(const GroundProgram& gp) {
     does_.assign(nroles, {});
     legal_.assign(nroles, {});
     sees_.assign(nroles, {});
+    goal_values_.assign(nroles, {});
+    goal_.assign(nroles, {});
     std::unordered_map<std::string, std::size_t> role_index;
     for (std::size_t r = 0; r < nroles; ++r) role_index.emplace(roles_[r], r);
     auto role_of = [&](const gdl::Term& t) -> std::int64_t {
@@ -68,6 +70,11 @@ void StepNetwork::compile(const GroundProgram& gp) {
             if (r < 0) continue;
             sees_[r].push_back(a);
             percepts_[r].push_back(t.args[1]);
+        } else if (t.name == "goal" && t.args.size() == 2) {
+            std::int64_t r = role_of(t.args[0]);
+            if (r < 0) continue;
+            goal_[r].push_back(a);
+            goal_values_[r].push_back(t.args[1]);
         }
     }
     for (const gdl::Term& f : fluents_) next_.push_back(find(gdl::Term::compound("next", {f})));

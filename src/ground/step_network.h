@@ -52,6 +52,9 @@ public:
     NodeId sees_node(std::size_t r, std::size_t percept) const { return sees_[r][percept]; }
     /// kNoNode when no rule can make the fluent hold in the next state.
     NodeId next_node(std::size_t fluent) const { return next_[fluent]; }
+    /// The goal values role `r` can get, and the node of (goal r value) for each.
+    const std::vector<gdl::Term>& goal_values(std::size_t r) const { return goal_values_[r]; }
+    NodeId goal_node(std::size_t r, std::size_t value) const { return goal_[r][value]; }
 
     std::size_t nodes() const { return kind_.size(); }
     std::size_t rules() const { return rule_lits_.size(); }
@@ -70,6 +73,8 @@ private:
     std::vector<std::vector<gdl::Term>> moves_, percepts_;
     std::vector<NodeId> true_, next_;                    // per fluent
     std::vector<std::vector<NodeId>> does_, legal_, sees_;  // per role, per move / percept
+    std::vector<std::vector<gdl::Term>> goal_values_;     // per role
+    std::vector<std::vector<NodeId>> goal_;               // per role, per goal value
     NodeId terminal_ = kNoNode;
 
     std::vector<Kind> kind_;  // per node

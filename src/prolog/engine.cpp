@@ -354,6 +354,16 @@ State Engine::initial_state() {
     return record(s);
 }
 
+State Engine::make_state(const std::vector<gdl::Term>& fluents) {
+    Frame f;
+    VarMap vars;
+    PlTerm_var s;
+    PlTerm list = gdl_term(make_list(fluents), vars);
+    if (!run_once(qualified("system", compound("sort", {list, s})), "sort/2", limits_))
+        throw EngineError("sort/2 failed on a state");
+    return record(s);
+}
+
 std::vector<gdl::Term> Engine::fluents(const State& st) {
     Frame f;
     return list_terms(recorded(st));

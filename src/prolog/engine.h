@@ -82,6 +82,8 @@ public:
     // --- states (gdlsc_game) ---
     State initial_state();
     std::vector<gdl::Term> fluents(const State& s);
+    /// The state whose fluents are `fluents` (ground; sorted and deduplicated here).
+    State make_state(const std::vector<gdl::Term>& fluents);
     /// Sorted, duplicate-free legal moves of `role`.
     std::vector<gdl::Term> legal_moves(const std::string& role, const State& s);
     std::vector<JointMove> joint_moves(const State& s);

@@ -10,6 +10,7 @@
 
 #include "prolog/engine.h"
 #include "query/errors.h"
+#include "query/proof.h"
 
 namespace gdlsc::query {
 namespace {
@@ -133,24 +134,7 @@ BeliefReport compute_belief(const Game& g, const std::string& role, const Histor
 
 ProveReport compute_prove(const Game& g, const std::string& property, std::size_t depth, bool progress,
                           double timeout_seconds) {
-    Term prop;
-    if (property == "legal-knowledge" || property == "terminal-knowledge" || property == "goal-knowledge" ||
-        property == "perfect-information") {
-        std::string atom = property;
-        std::replace(atom.begin(), atom.end(), '-', '_');
-        prop = Term::constant(atom);
-    } else {
-        bool bare_symbol = !property.empty() && property.find_first_of("() \t?") == std::string::npos;
-        if (bare_symbol && !g.analysis.find(property, 0))
-            throw UserError("prove: unknown property '" + property +
-                            "': use legal-knowledge, terminal-knowledge, goal-knowledge, "
-                            "perfect-information, or a closed KIF formula");
-        Formula f = parse_formula(property, g.analysis, "<property>");
-        if (!f.answer_vars.empty())
-            throw UserError("prove: the formula has free variables (?" + joined(f.answer_vars, ", ?") +
-                            "); quantify them with forall or exists");
-        prop = Term::compound("formula", {f.term});
-    }
+    Term prop = prove_property_term(g, property);
     auto& pl = engine_for(g, timeout_seconds);
     // Levels of millions of development classes: allow a larger Prolog stack than the default.
     pl::Limits lim = pl.limits();
@@ -291,6 +275,11 @@ void print_development(std::ostringstream& o, const std::string& title,
 
 std::string prove_text(const ProveReport& r) {
     std::ostringstream o;
+    if (r.holds && r.whole_game) {
+        o << r.property << " holds for every development of every length (whole game: " << r.states
+          << " reachable states, " << r.pairs << " pairs of indistinguishable states, depth " << r.depth << ")\n";
+        return o.str();
+    }
     if (r.holds) {
         o << r.property << " holds for every development of length <= " << r.depth << "\n";
         return o.str();
@@ -307,8 +296,15 @@ std::string prove_text(const ProveReport& r) {
 
 std::string prove_json(const ProveReport& r) {
     nlohmann::json j;
+    static const char* const methods[] = {"developments", "fixpoint", "smt", "smt-induction"};
     j["holds"] = r.holds;
+    j["method"] = methods[static_cast<int>(r.method)];
+    j["whole_game"] = r.whole_game;
     j["depth"] = r.depth;
+    if (r.method == ProveMethod::Fixpoint) {
+        j["states"] = r.states;
+        j["pairs"] = r.pairs;
+    }
     if (r.holds) {
         j["counterexample"] = nullptr;
     } else {

@@ -1,0 +1,381 @@
+// Whole-game proofs (see proof.h): the property becomes one pair check per role, the
+// lockstep fixpoint runs per role over one shared state space, and the shortest violation
+// over all roles is the counterexample, replayed in the engine for the role's percepts.
+#include "query/proof.h"
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <unordered_map>
+
+#include "ground/grounder.h"
+#include "ground/network_space.h"
+#include "ground/step_network.h"
+#include "prolog/engine.h"
+#include "query/errors.h"
+#include "query/formula.h"
+#include "query/rules_space.h"
+
+namespace gdlsc::query {
+namespace {
+
+using gdl::Term;
+
+// Bounds on the one-step ground program (as for information sets, src/prolog/native.cpp).
+constexpr std::size_t kMaxAtoms = 100'000;
+constexpr std::size_t kMaxRules = 200'000;
+
+std::string joined(const std::vector<std::string>& items, const std::string& sep) {
+    std::string out;
+    for (const auto& s : items) out += (out.empty() ? "" : sep) + s;
+    return out;
+}
+
+// One conjunct of a formula property, decided on pairs of one role's lockstep graph.
+struct Conjunct {
+    enum Kind { Always, Knows, KWhether } kind;
+    std::size_t role = 0;  // Knows, KWhether
+    Term phi;
+};
+
+bool is_state_formula(const Term& f, const gdl::Analysis& a) {
+    if (f.is_constant()) return f.name == "terminal";
+    const std::string& n = f.name;
+    if (n == "true" || n == "legal" || n == "goal" || n == "distinct") return true;
+    if (n == "not") return is_state_formula(f.args[0], a);
+    if (n == "and" || n == "or") {
+        for (const Term& x : pl::list_items(f.args[0]))
+            if (!is_state_formula(x, a)) return false;
+        return true;
+    }
+    if (n == "rel") {
+        const auto* info = a.find(f.args[0].name, pl::list_items(f.args[1]).size());
+        return info && info->cls != gdl::PredicateClass::ActionPredicate;
+    }
+    return false;  // does, sees, knows, kwhether, common, exists, forall
+}
+
+std::size_t agent_index(const Game& g, const Term& r) {
+    if (r.is_constant())
+        for (std::size_t i = 0; i < g.analysis.roles.size(); ++i)
+            if (g.analysis.roles[i] == r.name && r.name != "random") return i;
+    throw UserError("prove: the whole-game method needs a role name in (knows R φ), not " + r.to_kif() +
+                    "; use --depth N for this formula");
+}
+
+[[noreturn]] void not_decided(const std::string& why) {
+    throw UserError("prove: the whole-game method (no --depth) does not decide this formula: " + why +
+                    ". It decides conjunctions of φ, (knows R φ), (kwhether R φ) and "
+                    "(or (knows R φ) (knows R (not φ))) with φ about the current state (no quantifier, "
+                    "does, sees or knowledge inside); use --depth N to check developments up to a length");
+}
+
+void decompose(const Game& g, const Term& f, std::vector<Conjunct>& out) {
+    if (is_state_formula(f, g.analysis)) {
+        out.push_back({Conjunct::Always, 0, f});
+        return;
+    }
+    if (f.name == "and" && f.args.size() == 1) {
+        for (const Term& x : pl::list_items(f.args[0])) decompose(g, x, out);
+        return;
+    }
+    auto state_phi = [&](const Term& phi) {
+        if (!is_state_formula(phi, g.analysis)) not_decided("the formula under knows is not about the current state");
+        return phi;
+    };
+    if (f.name == "knows" && f.args.size() == 2) {
+        out.push_back({Conjunct::Knows, agent_index(g, f.args[0]), state_phi(f.args[1])});
+        return;
+    }
+    if (f.name == "kwhether" && f.args.size() == 2) {
+        out.push_back({Conjunct::KWhether, agent_index(g, f.args[0]), state_phi(f.args[1])});
+        return;
+    }
+    if (f.name == "or" && f.args.size() == 1) {
+        auto items = pl::list_items(f.args[0]);
+        if (items.size() == 2 && items[0].name == "knows" && items[1].name == "knows" && items[0].args.size() == 2 &&
+            items[1].args.size() == 2 && items[0].args[0] == items[1].args[0]) {
+            const Term &p = items[0].args[1], &q = items[1].args[1];
+            auto negation_of = [](const Term& x, const Term& y) { return x.name == "not" && x.args.size() == 1 && x.args[0] == y; };
+            if (negation_of(q, p) || negation_of(p, q)) {
+                const Term& phi = negation_of(q, p) ? p : q;
+                out.push_back({Conjunct::KWhether, agent_index(g, items[0].args[0]), state_phi(phi)});
+                return;
+            }
+        }
+    }
+    not_decided("it is not a conjunction of knowledge of state formulas");
+}
+
+// Sets `stop` when the time limit passes; joins on destruction.
+class Deadline {
+public:
+    Deadline(double seconds, std::atomic<bool>& stop) {
+        if (seconds <= 0) return;
+        thread_ = std::thread([this, seconds, &stop] {
+            std::unique_lock<std::mutex> lock(m_);
+            if (!cv_.wait_for(lock, std::chrono::duration<double>(seconds), [this] { return done_; })) stop = true;
+        });
+    }
+    ~Deadline() {
+        if (!thread_.joinable()) return;
+        {
+            std::lock_guard<std::mutex> lock(m_);
+            done_ = true;
+        }
+        cv_.notify_all();
+        thread_.join();
+    }
+
+private:
+    std::mutex m_;
+    std::condition_variable cv_;
+    bool done_ = false;
+    std::thread thread_;
+};
+
+// The space the fixpoint explores, with a way to ask the engine about its states.
+struct Space {
+    std::unique_ptr<ground::StepNetwork> net;
+    std::unique_ptr<ground::NetworkSpace> network;
+    std::unique_ptr<RulesSpace> rules;
+    std::string about;  // which, and why
+    ground::StateSpace& get() { return network ? static_cast<ground::StateSpace&>(*network) : *rules; }
+    pl::State state(pl::Engine& e, ground::StateId s) {
+        if (rules) return rules->state(s);
+        std::vector<Term> fs;
+        for (std::uint32_t f : network->fluents(s)) fs.push_back(net->fluents()[f]);
+        return e.make_state(fs);
+    }
+};
+
+Space make_space(const Game& g, pl::Engine& e, const std::string& which) {
+    Space sp;
+    const char* native = std::getenv("GDLSC_NATIVE");
+    bool want_network = which == "network" || (which == "auto" && !(native && std::string(native) == "off"));
+    if (want_network) {
+        try {
+            sp.net = std::make_unique<ground::StepNetwork>(g.program, g.analysis, ground::GroundLimits{kMaxAtoms, kMaxRules});
+            std::unordered_map<std::string, std::uint32_t> index;
+            for (std::uint32_t i = 0; i < sp.net->fluents().size(); ++i) index.emplace(sp.net->fluents()[i].to_kif(), i);
+            std::vector<std::uint32_t> init;
+            for (const Term& f : e.fluents(e.initial_state())) {
+                auto it = index.find(f.to_kif());
+                if (it == index.end()) throw ground::NotApplicable("the initial fluent " + f.to_kif() + " is not in the network");
+                init.push_back(it->second);
+            }
+            sp.network = std::make_unique<ground::NetworkSpace>(*sp.net, init);
+            sp.about = "step network (" + sp.net->size_text() + ")";
+            return sp;
+        } catch (const ground::TooLarge& ex) {
+            if (which == "network") throw LimitError(std::string("prove: no step network: ") + ex.what());
+            sp.about = std::string("the game's rules (no step network: ") + ex.what() + ")";
+        } catch (const ground::NotApplicable& ex) {
+            if (which == "network") throw UserError(std::string("prove: no step network: ") + ex.what());
+            sp.about = std::string("the game's rules (no step network: ") + ex.what() + ")";
+        } catch (const std::bad_alloc&) {
+            if (which == "network") throw LimitError("prove: out of memory while building the step network");
+            sp.about = "the game's rules (no step network: out of memory while grounding)";
+        }
+        sp.net.reset();
+        sp.network.reset();
+    } else {
+        sp.about = "the game's rules";
+    }
+    sp.rules = std::make_unique<RulesSpace>(e);
+    return sp;
+}
+
+std::vector<std::vector<std::string>> percepts_along(pl::Engine& e, const std::string& role,
+                                                     const std::vector<std::vector<Term>>& moves) {
+    std::vector<std::vector<std::string>> out;
+    pl::State s = e.initial_state();
+    for (const auto& a : moves) {
+        std::vector<std::string> ps;
+        for (const Term& p : e.percepts(role, a, s)) ps.push_back(p.to_kif());
+        out.push_back(std::move(ps));
+        s = e.next_state(s, a);
+    }
+    return out;
+}
+
+}  // namespace
+
+Term prove_property_term(const Game& g, const std::string& property) {
+    if (property == "legal-knowledge" || property == "terminal-knowledge" || property == "goal-knowledge" ||
+        property == "perfect-information") {
+        std::string atom = property;
+        std::replace(atom.begin(), atom.end(), '-', '_');
+        return Term::constant(atom);
+    }
+    bool bare_symbol = !property.empty() && property.find_first_of("() \t?") == std::string::npos;
+    if (bare_symbol && !g.analysis.find(property, 0))
+        throw UserError("prove: unknown property '" + property +
+                        "': use legal-knowledge, terminal-knowledge, goal-knowledge, "
+                        "perfect-information, or a closed KIF formula");
+    Formula f = parse_formula(property, g.analysis, "<property>");
+    if (!f.answer_vars.empty())
+        throw UserError("prove: the formula has free variables (?" + joined(f.answer_vars, ", ?") +
+                        "); quantify them with forall or exists");
+    return Term::compound("formula", {f.term});
+}
+
+ProveReport prove_whole_game(const Game& g, const std::string& property, const WholeGameOptions& o) {
+    const Term prop = prove_property_term(g, property);
+    std::vector<Conjunct> conjuncts;
+    if (prop.name == "formula") decompose(g, prop.args[0], conjuncts);
+
+    auto& e = pl::Engine::instance();
+    pl::Limits lim = e.limits();
+    lim.seconds = o.timeout_seconds;
+    e.set_limits(lim);
+    e.load_game(g.program, g.analysis);
+    const auto t0 = std::chrono::steady_clock::now();
+    Space sp = make_space(g, e, o.space);
+    ground::StateSpace& space = sp.get();
+    if (o.progress) std::fprintf(stderr, "prove: whole game over %s\n", sp.about.c_str());
+
+    // φ at a state, memoised per conjunct.
+    std::vector<std::vector<std::int8_t>> memo(conjuncts.size());
+    auto holds = [&](std::size_t c, ground::StateId s) {
+        auto& m = memo[c];
+        if (m.size() <= s) m.resize(space.size() + 1, -1);
+        if (m[s] < 0) {
+            pl::State st = sp.state(e, s);
+            auto rows = e.solve("gdlsc_formula", "eval",
+                                {conjuncts[c].phi, Term::compound("$state", {Term::variable("$state")})}, 1, &st);
+            m[s] = rows.empty() ? 0 : 1;
+        }
+        return m[s] == 1;
+    };
+
+    // The runs: per agent for a built-in property; per role named in the formula (the first
+    // also checks the conjuncts without knows, on the diagonal: every reachable state).
+    struct Run {
+        std::size_t role;
+        std::vector<std::size_t> conjuncts;
+        bool always = false;
+    };
+    std::vector<Run> runs;
+    const auto& roles = g.analysis.roles;
+    if (prop.name != "formula") {
+        for (std::size_t r = 0; r < roles.size(); ++r)
+            if (roles[r] != "random") runs.push_back({r, {}, false});
+    } else {
+        bool any_always = false;
+        for (std::size_t c = 0; c < conjuncts.size(); ++c) {
+            if (conjuncts[c].kind == Conjunct::Always) {
+                any_always = true;
+                continue;
+            }
+            auto it = std::find_if(runs.begin(), runs.end(), [&](const Run& r) { return r.role == conjuncts[c].role; });
+            if (it == runs.end()) runs.push_back({conjuncts[c].role, {c}, false}), it = runs.end() - 1;
+            else it->conjuncts.push_back(c);
+        }
+        if (any_always) {
+            if (runs.empty()) {
+                std::size_t first = 0;
+                while (first < roles.size() && roles[first] == "random") ++first;
+                runs.push_back({first < roles.size() ? first : 0, {}, true});
+            } else {
+                runs.front().always = true;
+            }
+        }
+    }
+
+    std::atomic<bool> stop{false};
+    Deadline deadline(o.timeout_seconds, stop);
+    ProveReport rep;
+    rep.property = property;
+    rep.method = ProveMethod::Fixpoint;
+    rep.whole_game = true;
+    std::optional<ground::PairWitness> best;
+    std::size_t best_role = 0;
+    bool best_always = false;
+    for (const Run& run : runs) {
+        bool always_failed = false;  // set by violates: the last violation is of a conjunct without knows
+        ground::LockstepOptions lo;
+        lo.role = run.role;
+        lo.max_pairs = o.max_pairs ? o.max_pairs : WholeGameOptions::kDefaultMaxPairs;
+        lo.stop = &stop;
+        lo.ignore_percepts = o.ignore_percepts;
+        if (prop.name == "legal_knowledge") lo.property = ground::PairProperty::LegalKnowledge;
+        else if (prop.name == "terminal_knowledge") lo.property = ground::PairProperty::TerminalKnowledge;
+        else if (prop.name == "goal_knowledge") lo.property = ground::PairProperty::GoalKnowledge;
+        else if (prop.name == "perfect_information") lo.property = ground::PairProperty::PerfectInformation;
+        else {
+            lo.property = ground::PairProperty::Custom;
+            lo.violates = [&, run](ground::StateId a, ground::StateId b) {
+                always_failed = false;
+                if (run.always && a == b)
+                    for (std::size_t c = 0; c < conjuncts.size(); ++c)
+                        if (conjuncts[c].kind == Conjunct::Always && !holds(c, a)) return always_failed = true;
+                for (std::size_t c : run.conjuncts) {
+                    if (conjuncts[c].kind == Conjunct::Knows && !holds(c, b)) return true;
+                    if (conjuncts[c].kind == Conjunct::KWhether && holds(c, a) != holds(c, b)) return true;
+                }
+                return false;
+            };
+        }
+        if (o.progress) {
+            const std::string role = roles[run.role];
+            lo.progress = [&, role](std::size_t depth, std::size_t pairs, std::size_t states) {
+                double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+                std::fprintf(stderr, "prove: %s, depth %zu: %zu pairs, %zu states (%.1f s)\n", role.c_str(), depth, pairs,
+                             states, secs);
+            };
+        }
+        ground::LockstepResult res;
+        try {
+            res = ground::lockstep(space, lo);
+        } catch (const ground::LockstepStopped&) {
+            throw LimitError("time limit of " + std::to_string(o.timeout_seconds) +
+                             " s exceeded in the whole-game fixpoint (" + std::to_string(space.size()) + " states so far)");
+        } catch (const ground::LockstepLimit& ex) {
+            throw LimitError(std::string("prove: the whole-game fixpoint reached its bound: ") + ex.what() +
+                             " (--max-pairs); use --depth N to check developments up to a length");
+        } catch (const std::bad_alloc&) {
+            throw LimitError("prove: out of memory in the whole-game fixpoint (" + std::to_string(space.size()) +
+                             " states); use --max-pairs or --depth N");
+        }
+        rep.pairs += res.pairs;
+        rep.depth = std::max(rep.depth, res.max_depth);
+        if (!res.holds && (!best || res.witness->depth < best->depth)) {
+            best = res.witness;
+            best_role = run.role;
+            best_always = always_failed;  // the violating pair failed a conjunct without knows
+        }
+        if (best && best->depth == 0) break;
+    }
+    rep.states = space.size();
+    if (!best) return rep;
+    rep.holds = false;
+    rep.at_depth = best->depth;
+    rep.role = best_always ? "" : roles[best_role];
+    std::vector<std::vector<Term>> actual, alternative;
+    for (std::uint32_t j : best->actual) actual.push_back(space.joint_move(j));
+    for (std::uint32_t j : best->alternative) alternative.push_back(space.joint_move(j));
+    auto texts = [](const std::vector<std::vector<Term>>& ms) {
+        std::vector<std::vector<std::string>> out;
+        for (const auto& a : ms) {
+            std::vector<std::string> t;
+            for (const Term& m : a) t.push_back(m.to_kif());
+            out.push_back(std::move(t));
+        }
+        return out;
+    };
+    rep.actual = texts(actual);
+    if (!rep.role.empty()) {
+        rep.alternative = texts(alternative);
+        rep.actual_percepts = percepts_along(e, rep.role, actual);
+        rep.alternative_percepts = percepts_along(e, rep.role, alternative);
+    }
+    return rep;
+}
+
+}  // namespace gdlsc::query
