@@ -11,6 +11,7 @@
 */
 :- module(gdlsc_formula,
           [ eval/2,             % +Formula, +Sit
+            eval_state/2,       % +Formula, +State
             answers/4,          % +Formula, +Sit, +Vars, -Rows
             free_vars/2,        % +Formula, -Vars
             universe/2,         % +Sit, -Terms
@@ -51,6 +52,11 @@ eval(knows(R, F), Sit) :- !, knowledge(eval_knows(R, F, Sit)).
 eval(common(F), Sit) :- !, knowledge(eval_common(F, Sit)).
 eval(kwhether(R, F), Sit) :- !, knowledge(eval_kwhether(R, F, Sit)).
 eval(F, _) :- type_error(gdlsc_formula, F).
+
+%!  eval_state(+Formula, +State) is nondet.
+%   Formula at a state alone (sorted fluent list), the situation '$state'(State): for
+%   formulas about the current state (whole-game proofs, src/query/proof.cpp).
+eval_state(F, S) :- eval(F, '$state'(S)).
 
 eval_all([], _).
 eval_all([F|Fs], Sit) :- eval(F, Sit), eval_all(Fs, Sit).

@@ -247,8 +247,7 @@ ProveReport prove_whole_game(const Game& g, const std::string& property, const W
         if (m.size() <= s) m.resize(space.size() + 1, -1);
         if (m[s] < 0) {
             pl::State st = sp.state(e, s);
-            auto rows = e.solve("gdlsc_formula", "eval",
-                                {conjuncts[c].phi, Term::compound("$state", {Term::variable("$state")})}, 1, &st);
+            auto rows = e.solve("gdlsc_formula", "eval_state", {conjuncts[c].phi, Term::variable("$state")}, 1, &st);
             m[s] = rows.empty() ? 0 : 1;
         }
         return m[s] == 1;
