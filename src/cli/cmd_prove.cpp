@@ -21,6 +21,7 @@ struct ProveArgs {
     std::string game, property;
     std::optional<std::size_t> depth;
     std::size_t max_pairs = 0;
+    std::string engine = "explicit";
     bool json = false, progress = false, quiet = false;
     double timeout = 0;
 };
@@ -29,13 +30,15 @@ int run_prove(const ProveArgs& a) {
     query::Game g = query::load_game_file(a.game);
     bool progress = !a.quiet && (a.progress || isatty(STDERR_FILENO));
     query::ProveReport r;
-    if (a.depth) {
+    if (a.depth && a.engine != "fixpoint") {
         r = query::compute_prove(g, a.property, *a.depth, progress, a.timeout);
     } else {
+        if (a.engine == "developments") throw UserError("prove: --engine developments needs --depth N");
         query::WholeGameOptions o;
         o.progress = progress;
         o.timeout_seconds = a.timeout;
         o.max_pairs = a.max_pairs;
+        o.max_depth = a.depth;
         r = query::prove_whole_game(g, a.property, o);
     }
     std::cout << (a.json ? query::prove_json(r) : query::prove_text(r));
@@ -56,6 +59,10 @@ void register_prove(CLI::App& app, int& exit_code) {
     cmd->add_option("--depth", a->depth, "check developments of length 0..N (without it: the whole game)");
     cmd->add_option("--max-pairs", a->max_pairs,
                     "whole game: stop with exit 4 beyond this many pairs of states (default 40,000,000)");
+    cmd->add_option("--engine", a->engine,
+                    "explicit (default: the fixpoint for the whole game, developments with --depth), "
+                    "fixpoint (with --depth: the pair graph cut at N), developments (--depth only)")
+        ->check(CLI::IsMember({"explicit", "fixpoint", "developments"}));
     cmd->add_flag("--json", a->json, "print {\"holds\", \"depth\", \"counterexample\"}");
     auto* p = cmd->add_flag("--progress", a->progress, "per depth: developments, classes, seconds on stderr "
                                                         "(default when stderr is a terminal)");

@@ -96,6 +96,7 @@ public:
                 last_depth = cur.depth;
             }
             res.max_depth = cur.depth;
+            if (cur.depth >= o_.max_depth) continue;  // its successors are too deep
             if (++expanded % o_.progress_every == 0 && o_.progress) o_.progress(cur.depth, pairs_.size(), space_.size());
             std::optional<std::uint32_t> found = expand(static_cast<std::uint32_t>(p));
             if (found) return finish(res, *found, violation_swapped_);
@@ -129,7 +130,7 @@ private:
             by_obs_.resize(s + 1);
         }
         if (!sorted_[s]) {
-            const StateInfo& in = space_.info(s);
+            const StateInfo& in = space_.expand(s);
             auto& v = by_obs_[s];
             v.resize(in.transitions.size());
             for (std::uint32_t i = 0; i < v.size(); ++i) v[i] = i;
@@ -187,8 +188,8 @@ private:
         const std::vector<std::uint32_t>& gx = grouped(cur.x);
         const std::vector<std::uint32_t>& gy = grouped(cur.y);
         // StateSpace::info keeps its references valid while the space grows.
-        const StateInfo& ix = space_.info(cur.x);
-        const StateInfo& iy = space_.info(cur.y);
+        const StateInfo& ix = space_.expand(cur.x);
+        const StateInfo& iy = space_.expand(cur.y);
         std::size_t i = 0, j = 0;
         while (i < gx.size() && j < gy.size()) {
             std::uint64_t kx = key_of(ix.transitions[gx[i]]), ky = key_of(iy.transitions[gy[j]]);
@@ -225,7 +226,7 @@ private:
             int pc = (c == 0) != q.swapped ? 0 : 1;  // the parent's component it came from
             const Pair& par = pairs_[q.parent];
             StateId from = pc == 0 ? par.x : par.y;
-            const Transition& tr = space_.info(from).transitions[t];
+            const Transition& tr = space_.expand(from).transitions[t];
             js.push_back(tr.joint);
             os.push_back(tr.obs[o_.role]);
             ss.push_back(from);
@@ -242,7 +243,7 @@ private:
         trace(p, ca, w.actual, w.actual_states, w.actual_obs);
         trace(p, 1 - ca, w.alternative, w.alternative_states, w.alternative_obs);
         if (pi_found_) {  // the diagonal pair p, then two different transitions
-            const StateInfo& in = space_.info(pairs_[p].x);
+            const StateInfo& in = space_.expand(pairs_[p].x);
             const Transition &a = in.transitions[pi_a_], &b = in.transitions[pi_b_];
             w.actual.push_back(a.joint), w.actual_states.push_back(a.next), w.actual_obs.push_back(a.obs[o_.role]);
             w.alternative.push_back(b.joint), w.alternative_states.push_back(b.next);

@@ -40,7 +40,7 @@ struct StateInfo {
     bool terminal = false;
     std::vector<std::uint32_t> legal;  ///< per role: an id of its sorted legal moves
     std::vector<std::uint32_t> goals;  ///< per role: an id of its sorted goal values
-    std::vector<Transition> transitions;  ///< every legal joint move (none when terminal)
+    std::vector<Transition> transitions;  ///< every legal joint move (none when terminal); see expand
 };
 
 /// The reachable states of a game, explored on demand. Ids are dense, from 0 (the initial state).
@@ -48,9 +48,12 @@ class StateSpace {
 public:
     virtual ~StateSpace() = default;
     virtual std::size_t roles() const = 0;
-    /// The state's information, computed on first use and kept; the reference stays valid
-    /// while the space grows (later calls for other states).
+    /// The state's terminal flag, legal moves and goals, computed on first use and kept; the
+    /// reference stays valid while the space grows (later calls for other states).
+    /// `transitions` is filled only once expand(s) has been called.
     virtual const StateInfo& info(StateId s) = 0;
+    /// info(s) with its transitions (interning the successor states).
+    virtual const StateInfo& expand(StateId s) = 0;
     /// States interned so far.
     virtual std::size_t size() const = 0;
     /// The joint move `joint` of a transition: one move per role, in role order.
@@ -74,6 +77,9 @@ struct LockstepOptions {
     /// Custom: does the pair (a, b) violate the property? (a: the development whose
     /// knowledge is judged, b: one it cannot tell from a); called for both orders.
     std::function<bool(StateId a, StateId b)> violates;
+    /// Pairs of developments longer than this are not searched (SIZE_MAX: the whole game):
+    /// the same verdict as the bounded enumeration of developments of length <= max_depth.
+    std::size_t max_depth = SIZE_MAX;
     /// Ends the search with LockstepLimit beyond this many pairs (0: none).
     std::size_t max_pairs = 0;
     /// Called every `progress_every` pairs expanded and at the end of each depth.

@@ -75,6 +75,7 @@ StateId NetworkSpace::intern(const std::vector<std::uint64_t>& bits) {
         bits_.insert(bits_.end(), bits.begin(), bits.end());
         infos_.emplace_back();
         done_.push_back(false);
+        expanded_.push_back(false);
     }
     return it->second;
 }
@@ -112,6 +113,19 @@ const StateInfo& NetworkSpace::info(StateId s) {
         in.legal.push_back(legal_sets_[r].intern(legal[r]));
         in.goals.push_back(goal_sets_[r].intern(goals));
     }
+    infos_[s] = std::move(in);
+    done_[s] = true;
+    return infos_[s];
+}
+
+const StateInfo& NetworkSpace::expand(StateId s) {
+    info(s);
+    if (expanded_[s]) return infos_[s];
+    expanded_[s] = true;
+    const std::size_t nroles = net_.roles().size();
+    StateInfo& in = infos_[s];  // a deque element: interning successors keeps the reference
+    std::vector<std::vector<std::uint32_t>> legal(nroles);
+    for (std::size_t r = 0; r < nroles; ++r) legal[r] = legal_sets_[r].items[in.legal[r]];
     // Its joint moves (every role's legal moves, role 0 slowest), one row each.
     std::size_t njoint = in.terminal ? 0 : 1;
     for (std::size_t r = 0; r < nroles && njoint; ++r) njoint *= legal[r].size();
@@ -145,15 +159,12 @@ const StateInfo& NetworkSpace::info(StateId s) {
                 if (fresh) obs_[r].emplace_back(joints[row][r], pset);
                 t.obs.push_back(it->second);
             }
-            t.next = intern(next);  // may grow infos_ (a deque: `in` is local, references stay)
+            t.next = intern(next);  // may grow infos_ (a deque: `in` stays valid)
             in.transitions.push_back(std::move(t));
         }
     }
-    infos_[s] = std::move(in);
-    done_[s] = true;
-    return infos_[s];
+    return in;
 }
-
 std::vector<gdl::Term> NetworkSpace::joint_move(std::uint32_t joint) const {
     std::vector<gdl::Term> out;
     const auto& ms = joints_.items[joint];

@@ -20,6 +20,7 @@ public:
 
     std::size_t roles() const override { return net_.roles().size(); }
     const StateInfo& info(StateId s) override;
+    const StateInfo& expand(StateId s) override;
     std::size_t size() const override { return infos_.size(); }
     std::vector<gdl::Term> joint_move(std::uint32_t joint) const override;
     std::uint32_t obs_move(std::size_t r, std::uint32_t obs) const override { return obs_[r][obs].first; }
@@ -41,7 +42,7 @@ private:
     std::unordered_map<std::vector<std::uint64_t>, StateId, VecHash> state_ids_;
     std::vector<std::uint64_t> bits_;  // state s: words_ words from s * words_
     std::deque<StateInfo> infos_;
-    std::deque<bool> done_;
+    std::deque<bool> done_, expanded_;
     std::vector<NodeId> info_targets_, step_targets_;
     Rows info_rows_, step_rows_;
     IdTable joints_;

@@ -292,7 +292,7 @@ ProveReport prove_whole_game(const Game& g, const std::string& property, const W
     ProveReport rep;
     rep.property = property;
     rep.method = ProveMethod::Fixpoint;
-    rep.whole_game = true;
+    rep.whole_game = !o.max_depth;
     std::optional<ground::PairWitness> best;
     std::size_t best_role = 0;
     bool best_always = false;
@@ -301,6 +301,7 @@ ProveReport prove_whole_game(const Game& g, const std::string& property, const W
         ground::LockstepOptions lo;
         lo.role = run.role;
         lo.max_pairs = o.max_pairs ? o.max_pairs : WholeGameOptions::kDefaultMaxPairs;
+        lo.max_depth = o.max_depth.value_or(SIZE_MAX);
         lo.stop = &stop;
         lo.ignore_percepts = o.ignore_percepts;
         if (prop.name == "legal_knowledge") lo.property = ground::PairProperty::LegalKnowledge;
@@ -352,6 +353,7 @@ ProveReport prove_whole_game(const Game& g, const std::string& property, const W
         if (best && best->depth == 0) break;
     }
     rep.states = space.size();
+    if (o.max_depth) rep.depth = *o.max_depth;
     if (!best) return rep;
     rep.holds = false;
     rep.at_depth = best->depth;

@@ -4,6 +4,7 @@
 // game's rules in the embedded engine; the verdict covers every development of every length.
 #pragma once
 #include <cstddef>
+#include <optional>
 #include <string>
 
 #include "gdl/term.h"
@@ -23,6 +24,8 @@ struct WholeGameOptions {
     /// "auto" (the step network if it can be built, else the rules), "network" or "rules";
     /// GDLSC_NATIVE=off selects the rules.
     std::string space = "auto";
+    /// None: the whole game; N: developments of length <= N only (the bounded verdict, whole_game false).
+    std::optional<std::size_t> max_depth;
     bool ignore_percepts = false;  ///< tests only: a mutation of the fixpoint that tests must catch
     static constexpr std::size_t kDefaultMaxPairs = 40'000'000;
 };

@@ -24,6 +24,7 @@ ground::StateId RulesSpace::intern(const pl::State& s) {
         states_.push_back(s);
         infos_.emplace_back();
         done_.push_back(false);
+        expanded_.push_back(false);
     }
     return it->second;
 }
@@ -41,6 +42,17 @@ const ground::StateInfo& RulesSpace::info(ground::StateId id) {
             if (role == roles_[r]) mine.push_back(v);
         in.goals.push_back(sets_[r].intern("goals " + text(mine)));
     }
+    infos_[id] = std::move(in);
+    done_[id] = true;
+    return infos_[id];
+}
+
+const ground::StateInfo& RulesSpace::expand(ground::StateId id) {
+    info(id);
+    if (expanded_[id]) return infos_[id];
+    expanded_[id] = true;
+    const pl::State s = states_[id];
+    ground::StateInfo& in = infos_[id];  // a deque element: interning successors keeps the reference
     if (!in.terminal) {
         for (const pl::JointMove& a : e_.joint_moves(s)) {
             ground::Transition t;
@@ -58,9 +70,7 @@ const ground::StateInfo& RulesSpace::info(ground::StateId id) {
             in.transitions.push_back(std::move(t));
         }
     }
-    infos_[id] = std::move(in);
-    done_[id] = true;
-    return infos_[id];
+    return in;
 }
 
 }  // namespace gdlsc::query

@@ -21,6 +21,7 @@ public:
 
     std::size_t roles() const override { return roles_.size(); }
     const ground::StateInfo& info(ground::StateId s) override;
+    const ground::StateInfo& expand(ground::StateId s) override;
     std::size_t size() const override { return states_.size(); }
     std::vector<gdl::Term> joint_move(std::uint32_t joint) const override { return joints_[joint]; }
     std::uint32_t obs_move(std::size_t r, std::uint32_t obs) const override { return obs_[r][obs].first; }
@@ -38,7 +39,7 @@ private:
     std::vector<std::string> roles_;
     std::deque<pl::State> states_;
     std::deque<ground::StateInfo> infos_;
-    std::deque<bool> done_;
+    std::deque<bool> done_, expanded_;
     std::unordered_map<std::string, ground::StateId> state_ids_;
     std::vector<std::vector<gdl::Term>> joints_;
     Ids joint_ids_;

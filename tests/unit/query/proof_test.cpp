@@ -23,6 +23,12 @@ namespace {
 std::string example(const std::string& rel) { return std::string(GDLSC_SOURCE_DIR) + "/examples/" + rel; }
 std::string corpus(const std::string& rel) { return std::string(GDLSC_GAMES) + "/" + rel; }
 bool have_corpus() { return std::filesystem::is_directory(GDLSC_GAMES); }
+// A Boost.Test precondition: tests that read the corpus are reported skipped without it.
+boost::test_tools::assertion_result corpus_present(boost::unit_test::test_unit_id) {
+    boost::test_tools::assertion_result r(have_corpus());
+    r.message() << "skipped: the game corpus " << GDLSC_GAMES << " is absent";
+    return r;
+}
 
 const char* const kProperties[] = {"legal-knowledge", "terminal-knowledge", "goal-knowledge", "perfect-information"};
 
@@ -112,11 +118,7 @@ BOOST_AUTO_TEST_CASE(formula_properties) {
     BOOST_TEST(bad.err.find("use --depth N") != std::string::npos);
 }
 
-BOOST_AUTO_TEST_CASE(corpus_agrees_with_developments) {
-    if (!have_corpus()) {
-        BOOST_TEST_MESSAGE("skipped: the game corpus " GDLSC_GAMES " is absent");
-        return;
-    }
+BOOST_AUTO_TEST_CASE(corpus_agrees_with_developments, *boost::unit_test::precondition(corpus_present)) {
     for (const char* g : {"gdl2/montyhall.kif", "gdl2/montyhall_2candidates.kif", "gdl2/meier.kif"})
         for (const char* p : kProperties) agree(corpus(g), p, 4);
 }
@@ -154,4 +156,29 @@ BOOST_AUTO_TEST_CASE(mutation_ignoring_percepts_is_caught) {
     auto mutant = query::prove_whole_game(game, "goal-knowledge", o);
     BOOST_TEST(!mutant.holds);
     BOOST_TEST(mutant.at_depth == 2u);
+}
+
+// Every valid GDL-II corpus game, every property, developments of length <= 2: the pair
+// graph cut at depth 2 (--engine fixpoint --depth 2) and the enumeration of developments
+// give the same verdict, counterexample depth and role.
+BOOST_AUTO_TEST_CASE(every_corpus_game_to_depth_2, *boost::unit_test::precondition(corpus_present)) {
+    std::size_t games = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(std::string(GDLSC_GAMES) + "/gdl2")) {
+        const std::string g = entry.path().string();
+        if (run_gdlsc({"check", g}).exit_code != 0) continue;  // invalid: tests/corpus/verdicts.tsv
+        ++games;
+        for (const char* p : kProperties) {
+            json dev = prove(g, p, {"--depth", "2"});
+            json fix = prove(g, p, {"--depth", "2", "--engine", "fixpoint"});
+            BOOST_TEST_CONTEXT(g << " " << p) {
+                BOOST_TEST(fix["whole_game"] == false);
+                BOOST_TEST(dev["holds"] == fix["holds"]);
+                if (!dev["holds"] && !fix["holds"]) {
+                    BOOST_TEST(dev["counterexample"]["depth"] == fix["counterexample"]["depth"]);
+                    BOOST_TEST(dev["counterexample"]["role"] == fix["counterexample"]["role"]);
+                }
+            }
+        }
+    }
+    BOOST_TEST(games >= 20u);
 }
