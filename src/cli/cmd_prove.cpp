@@ -22,6 +22,8 @@ struct ProveArgs {
     std::optional<std::size_t> depth;
     std::size_t max_pairs = 0;
     std::string engine = "explicit";
+    bool induction = false;
+    std::size_t max_k = 10;
     bool json = false, progress = false, quiet = false;
     double timeout = 0;
 };
@@ -29,15 +31,37 @@ struct ProveArgs {
 int run_prove(const ProveArgs& a) {
     query::Game g = query::load_game_file(a.game);
     bool progress = !a.quiet && (a.progress || isatty(STDERR_FILENO));
+    query::WholeGameOptions wo;
+    wo.progress = progress;
+    wo.timeout_seconds = a.timeout;
+    wo.max_pairs = a.max_pairs;
+    query::SmtProveOptions so;
+    so.depth = a.depth;
+    so.induction = a.induction;
+    so.max_k = a.max_k;
+    so.progress = progress;
+    so.timeout_seconds = a.timeout;
+    if (a.engine == "all") {
+        if (a.induction) throw UserError("prove: --engine all runs k-induction itself when --depth is omitted");
+        auto all = query::prove_all(g, a.property, a.depth, wo, so);
+        std::cout << (a.json ? query::prove_all_json(all) : query::prove_all_text(all));
+        if (!all.agree) return kExitDisagreement;
+        const auto& ref = all.runs.front().second;
+        return ref.holds ? kExitOk : kExitRefuted;
+    }
+    if (a.induction && a.engine != "smt") throw UserError("prove: --induction needs --engine smt");
     query::ProveReport r;
+    if (a.engine == "smt") {
+        if (a.induction && a.depth) throw UserError("prove: --induction and --depth exclude each other");
+        r = query::prove_smt(g, a.property, so);
+        std::cout << (a.json ? query::prove_json(r) : query::prove_text(r));
+        return r.undecided ? kExitUndecided : r.holds ? kExitOk : kExitRefuted;
+    }
     if (a.depth && a.engine != "fixpoint") {
         r = query::compute_prove(g, a.property, *a.depth, progress, a.timeout);
     } else {
         if (a.engine == "developments") throw UserError("prove: --engine developments needs --depth N");
-        query::WholeGameOptions o;
-        o.progress = progress;
-        o.timeout_seconds = a.timeout;
-        o.max_pairs = a.max_pairs;
+        query::WholeGameOptions o = wo;
         o.max_depth = a.depth;
         r = query::prove_whole_game(g, a.property, o);
     }
@@ -61,8 +85,12 @@ void register_prove(CLI::App& app, int& exit_code) {
                     "whole game: stop with exit 4 beyond this many pairs of states (default 40,000,000)");
     cmd->add_option("--engine", a->engine,
                     "explicit (default: the fixpoint for the whole game, developments with --depth), "
-                    "fixpoint (with --depth: the pair graph cut at N), developments (--depth only)")
-        ->check(CLI::IsMember({"explicit", "fixpoint", "developments"}));
+                    "fixpoint (with --depth: the pair graph cut at N), developments (--depth only), "
+                    "smt (Z3 on two copies of the game: --depth N or --induction), all (every one that "
+                    "applies; exit 3 if they disagree)")
+        ->check(CLI::IsMember({"explicit", "fixpoint", "developments", "smt", "all"}));
+    cmd->add_flag("--induction", a->induction, "with --engine smt: k-induction, a proof for every depth");
+    cmd->add_option("--max-k", a->max_k, "with --induction: the largest k tried (default 10; exit 6 if undecided)");
     cmd->add_flag("--json", a->json, "print {\"holds\", \"depth\", \"counterexample\"}");
     auto* p = cmd->add_flag("--progress", a->progress, "per depth: developments, classes, seconds on stderr "
                                                         "(default when stderr is a terminal)");

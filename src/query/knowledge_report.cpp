@@ -275,6 +275,16 @@ void print_development(std::ostringstream& o, const std::string& title,
 
 std::string prove_text(const ProveReport& r) {
     std::ostringstream o;
+    if (r.undecided) {
+        o << r.property << " is undecided: not k-inductive up to k = " << r.depth << " for " << r.role
+          << ", and no counterexample of length <= " << r.depth << "\n";
+        return o.str();
+    }
+    if (r.holds && r.whole_game && r.method == ProveMethod::SmtInduction) {
+        o << r.property << " holds for every development of every length: proved by k-induction (k = " << r.depth
+          << ")\n";
+        return o.str();
+    }
     if (r.holds && r.whole_game) {
         o << r.property << " holds for every development of every length (whole game: " << r.states
           << " reachable states, " << r.pairs << " pairs of indistinguishable states, depth " << r.depth << ")\n";
@@ -300,12 +310,13 @@ std::string prove_json(const ProveReport& r) {
     j["holds"] = r.holds;
     j["method"] = methods[static_cast<int>(r.method)];
     j["whole_game"] = r.whole_game;
+    j["undecided"] = r.undecided;
     j["depth"] = r.depth;
     if (r.method == ProveMethod::Fixpoint) {
         j["states"] = r.states;
         j["pairs"] = r.pairs;
     }
-    if (r.holds) {
+    if (r.holds || r.undecided) {
         j["counterexample"] = nullptr;
     } else {
         nlohmann::json c;

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <thread>
 #include <unordered_map>
 
@@ -225,6 +226,29 @@ Term prove_property_term(const Game& g, const std::string& property) {
     return Term::compound("formula", {f.term});
 }
 
+void set_counterexample(ProveReport& rep, const std::string& role, std::size_t depth,
+                        const std::vector<std::vector<Term>>& actual, const std::vector<std::vector<Term>>& alternative) {
+    auto& e = pl::Engine::instance();
+    auto texts = [](const std::vector<std::vector<Term>>& ms) {
+        std::vector<std::vector<std::string>> out;
+        for (const auto& a : ms) {
+            std::vector<std::string> t;
+            for (const Term& m : a) t.push_back(m.to_kif());
+            out.push_back(std::move(t));
+        }
+        return out;
+    };
+    rep.holds = false;
+    rep.at_depth = depth;
+    rep.role = role;
+    rep.actual = texts(actual);
+    if (!role.empty()) {
+        rep.alternative = texts(alternative);
+        rep.actual_percepts = percepts_along(e, role, actual);
+        rep.alternative_percepts = percepts_along(e, role, alternative);
+    }
+}
+
 ProveReport prove_whole_game(const Game& g, const std::string& property, const WholeGameOptions& o) {
     const Term prop = prove_property_term(g, property);
     std::vector<Conjunct> conjuncts;
@@ -355,28 +379,64 @@ ProveReport prove_whole_game(const Game& g, const std::string& property, const W
     rep.states = space.size();
     if (o.max_depth) rep.depth = *o.max_depth;
     if (!best) return rep;
-    rep.holds = false;
-    rep.at_depth = best->depth;
-    rep.role = best_always ? "" : roles[best_role];
     std::vector<std::vector<Term>> actual, alternative;
     for (std::uint32_t j : best->actual) actual.push_back(space.joint_move(j));
     for (std::uint32_t j : best->alternative) alternative.push_back(space.joint_move(j));
-    auto texts = [](const std::vector<std::vector<Term>>& ms) {
-        std::vector<std::vector<std::string>> out;
-        for (const auto& a : ms) {
-            std::vector<std::string> t;
-            for (const Term& m : a) t.push_back(m.to_kif());
-            out.push_back(std::move(t));
-        }
-        return out;
-    };
-    rep.actual = texts(actual);
-    if (!rep.role.empty()) {
-        rep.alternative = texts(alternative);
-        rep.actual_percepts = percepts_along(e, rep.role, actual);
-        rep.alternative_percepts = percepts_along(e, rep.role, alternative);
-    }
+    set_counterexample(rep, best_always ? "" : roles[best_role], best->depth, actual, alternative);
     return rep;
+}
+
+ProveAll prove_all(const Game& g, const std::string& property, std::optional<std::size_t> depth,
+                   const WholeGameOptions& wo, const SmtProveOptions& so) {
+    ProveAll all;
+    if (depth) {
+        all.runs.emplace_back("developments", compute_prove(g, property, *depth, wo.progress, wo.timeout_seconds));
+        WholeGameOptions cut = wo;
+        cut.max_depth = depth;
+        all.runs.emplace_back("fixpoint", prove_whole_game(g, property, cut));
+    } else {
+        all.runs.emplace_back("fixpoint", prove_whole_game(g, property, wo));
+    }
+    SmtProveOptions s = so;
+    s.depth = depth;
+    s.induction = !depth;
+    try {
+        all.runs.emplace_back(depth ? "smt" : "smt-induction", prove_smt(g, property, s));
+    } catch (const UserError& ex) {  // formulas, GDL-III: the smt engine does not apply
+        all.not_applicable.emplace_back(std::string("smt: ") + ex.what());
+    }
+    const ProveReport& ref = all.runs.front().second;
+    for (const auto& [name, r] : all.runs) {
+        if (r.undecided) continue;
+        if (r.holds != ref.holds || (!r.holds && r.at_depth != ref.at_depth)) all.agree = false;
+    }
+    return all;
+}
+
+namespace {
+std::string verdict_line(const std::string& name, const ProveReport& r) {
+    std::string v = r.undecided ? "undecided (k = " + std::to_string(r.depth) + ")"
+                    : r.holds   ? std::string("holds") + (r.whole_game ? " for the whole game" : " to depth " + std::to_string(r.depth))
+                                : "refuted at depth " + std::to_string(r.at_depth) + (r.role.empty() ? "" : " (" + r.role + ")");
+    return name + ": " + v;
+}
+}  // namespace
+
+std::string prove_all_text(const ProveAll& a) {
+    std::string out = prove_text(a.runs.front().second);
+    for (const auto& [name, r] : a.runs) out += verdict_line(name, r) + "\n";
+    for (const auto& n : a.not_applicable) out += n + "\n";
+    out += a.agree ? "the engines agree\n" : "the engines DISAGREE\n";
+    return out;
+}
+
+std::string prove_all_json(const ProveAll& a) {
+    nlohmann::json j = nlohmann::json::parse(prove_json(a.runs.front().second));
+    j["agree"] = a.agree;
+    j["engines"] = nlohmann::json::array();
+    for (const auto& [name, r] : a.runs) j["engines"].push_back({{"engine", name}, {"report", nlohmann::json::parse(prove_json(r))}});
+    j["not_applicable"] = a.not_applicable;
+    return j.dump(2) + "\n";
 }
 
 }  // namespace gdlsc::query

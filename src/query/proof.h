@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "gdl/term.h"
 #include "query/game_file.h"
@@ -35,5 +37,38 @@ struct WholeGameOptions {
 /// current state (no quantifier, does, sees or knowledge inside); anything else is a
 /// UserError that points to --depth.
 ProveReport prove_whole_game(const Game& g, const std::string& property, const WholeGameOptions& o);
+
+struct SmtProveOptions {
+    std::optional<std::size_t> depth;  ///< bounded search to this depth (without induction)
+    bool induction = false;            ///< k-induction up to max_k
+    std::size_t max_k = 10;
+    bool progress = false;
+    double timeout_seconds = 0;        ///< per Z3 call; past it LimitError (exit 4)
+    bool drop_same_move = false;       ///< tests only: a mutation of the unrolling that tests must catch
+};
+
+/// The smt engine (src/smt/two_copy.h): legal-, terminal-, goal-knowledge and perfect
+/// information on the game unrolled in two copies over its ground step program. Formulas and
+/// games the step program cannot be had for (knows in the rules, too large) are refused
+/// with a message that says why (UserError, or LimitError for the size).
+ProveReport prove_smt(const Game& g, const std::string& property, const SmtProveOptions& o);
+
+/// `prove --engine all`: every method that applies, on the same question; they must agree
+/// on the verdict and on the shortest counterexample's depth (an undecided induction agrees
+/// with anything).
+struct ProveAll {
+    std::vector<std::pair<std::string, ProveReport>> runs;  ///< (method, report), the first is the reference
+    std::vector<std::string> not_applicable;                ///< method: why not
+    bool agree = true;
+};
+ProveAll prove_all(const Game& g, const std::string& property, std::optional<std::size_t> depth,
+                   const WholeGameOptions& wo, const SmtProveOptions& so);
+std::string prove_all_text(const ProveAll& a);
+std::string prove_all_json(const ProveAll& a);
+
+/// The counterexample's developments in the report, with `role`'s percepts replayed in the engine.
+void set_counterexample(ProveReport& r, const std::string& role, std::size_t depth,
+                        const std::vector<std::vector<gdl::Term>>& actual,
+                        const std::vector<std::vector<gdl::Term>>& alternative);
 
 }  // namespace gdlsc::query

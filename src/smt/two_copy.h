@@ -1,0 +1,79 @@
+// Knowledge properties with Z3 (DESIGN §3.3(b), issue 10): the game unrolled over its ground
+// step program in two copies δ and δ' that do the same moves of a role r and get the same
+// percepts of r at every step — two developments r cannot tell apart — and the property's
+// negation at the last step. A model is a counterexample pair; unsat at every depth <= N is
+// the bounded proof. k-induction on the same two-copy system, strengthened with invariants
+// that Z3 proves inductive (Houdini), proves a property for every depth.
+//
+//   TwoCopy tc(step_program, init_fluents, role, TwoCopyProperty::Legal);
+//   for (d = 0; d <= N; ++d) if (auto w = tc.counterexample(d)) ...   // shortest first
+//   InductionResult r = prove_by_induction(step_program, init, role, property, max_k);
+//
+// This header exposes no Z3 type; src/smt is the only code that includes z3++.h.
+#pragma once
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gdl/term.h"
+#include "ground/ground_program.h"
+
+namespace gdlsc::smt {
+
+enum class TwoCopyProperty {
+    Legal,               ///< both running and r's legal moves differ
+    Terminal,            ///< one terminal, the other not
+    Goal,                ///< both terminal and r's goal values differ
+    PerfectInformation,  ///< the two developments differ at all
+};
+
+struct TwoCopyOptions {
+    double timeout_seconds = 0;  ///< per solver call (0: none); SmtError "timeout" past it
+    /// For tests only: drop the constraint that r's moves are equal (a mutation the tests catch).
+    bool drop_same_move = false;
+};
+
+/// Two developments of `depth` joint moves (one move per role, role order) r cannot tell apart.
+struct TwoCopyWitness {
+    std::size_t depth = 0;
+    std::vector<std::vector<gdl::Term>> actual, alternative;
+};
+
+/// The bounded search: depths must be asked in increasing order (the solver is incremental).
+class TwoCopy {
+public:
+    /// `step`: ground::ground_step's program (true@0/does@0 inputs); `init`: the initial
+    /// fluents; `role`: the index of r among step.roles.
+    TwoCopy(const ground::GroundProgram& step, const std::vector<gdl::Term>& init, std::size_t role,
+            TwoCopyProperty property, const TwoCopyOptions& options = {});
+    ~TwoCopy();
+    TwoCopy(const TwoCopy&) = delete;
+    TwoCopy& operator=(const TwoCopy&) = delete;
+    /// A counterexample of exactly `depth` joint moves, if there is one.
+    std::optional<TwoCopyWitness> counterexample(std::size_t depth);
+    std::size_t solver_calls() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+struct InductionResult {
+    enum Verdict { Proved, Refuted, Undecided } verdict = Undecided;
+    std::size_t k = 0;                     ///< Proved: the k; Refuted: the depth; Undecided: max_k
+    std::optional<TwoCopyWitness> witness;  ///< Refuted
+    std::size_t invariants = 0;            ///< the inductive invariants found and assumed
+    std::size_t solver_calls = 0;
+};
+
+/// k = 0, 1, ..., max_k: the base case (TwoCopy::counterexample(k)), then the step: from any
+/// pair of states that satisfies the invariants, k steps on which the property holds and no
+/// pair of states repeats cannot end in a violation. Perfect information is decided by the
+/// base case only (its violation is about moves, not states): Refuted or Undecided.
+InductionResult prove_by_induction(const ground::GroundProgram& step, const std::vector<gdl::Term>& init,
+                                   std::size_t role, TwoCopyProperty property, std::size_t max_k,
+                                   const TwoCopyOptions& options = {});
+
+}  // namespace gdlsc::smt
