@@ -32,7 +32,8 @@ def main():
     ap.add_argument("--gdlsc", default=os.path.join(os.path.dirname(__file__), "..", "build", "gdlsc"))
     ap.add_argument("--budget", type=int, default=60)
     ap.add_argument("--max-depth", type=int, default=12)
-    ap.add_argument("--smt", action="store_true", help="also prove --engine smt --induction")
+    ap.add_argument("--smt", action="store_true", help="also prove --engine smt --depth and --induction")
+    ap.add_argument("--max-k", type=int, default=6)
     ap.add_argument("cases", nargs="+", help="GAME:PROPERTY")
     a = ap.parse_args()
     print("| game | property | method | verdict | depth | states | pairs | s | MB |")
@@ -57,9 +58,15 @@ def main():
             sys.stdout.flush()
             if jb is None or sb > a.budget / 2:
                 break
+        if a.smt and top > 0:  # Z3's bounded search to the same depth as the deepest enumeration asked
+            jb, sb, mbb, codeb = run([a.gdlsc, "prove", game, prop, "--json", "--quiet", "--engine", "smt",
+                                      "--depth", str(top)], a.budget)
+            verdict = f"exit {codeb}" if jb is None else ("holds" if jb["holds"] else
+                      f"refuted at {jb['counterexample']['depth']}")
+            print(f"| {name} | {prop} | smt bounded | {verdict} | {top} | | | {sb:.2f} | {mbb} |")
         if a.smt:
             js, ss, mbs, codes = run([a.gdlsc, "prove", game, prop, "--json", "--quiet", "--engine", "smt",
-                                      "--induction"], a.budget)
+                                      "--induction", "--max-k", str(a.max_k)], a.budget)
             verdict = f"exit {codes}" if js is None else ("holds" if js["holds"] else
                       ("undecided" if js.get("undecided") else "refuted"))
             print(f"| {name} | {prop} | smt k-induction | {verdict} | {'' if js is None else js.get('depth','')} "

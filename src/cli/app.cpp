@@ -2,7 +2,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
-#include "query/errors.h"
+#include "base/errors.h"
 
 namespace gdlsc::cli {
 

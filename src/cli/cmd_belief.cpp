@@ -4,7 +4,8 @@
 #include <iostream>
 
 #include "cli/commands.h"
-#include "query/errors.h"
+#include "cli/options.h"
+#include "base/errors.h"
 #include "query/knowledge_report.h"
 
 namespace gdlsc::cli {
@@ -13,14 +14,13 @@ namespace {
 struct BeliefArgs {
     std::string game, role, history, history_file, formula;
     bool json = false;
-    double timeout = 0;
+    double timeout = query::kDefaultTimeoutSeconds;
 };
 
 int run_belief(const BeliefArgs& a) {
     query::Game g = query::load_game_file(a.game);
     query::Formula f = query::parse_formula(a.formula, g.analysis);
-    query::History h = a.history_file.empty() ? query::parse_history(a.history, g.analysis.roles)
-                                              : query::parse_history_file(a.history_file, g.analysis.roles);
+    query::History h = query::read_history(a.history, a.history_file, g.analysis.roles);
     auto r = query::compute_belief(g, a.role, h, f, a.timeout);
     std::cout << (a.json ? query::belief_json(r) : query::belief_text(r));
     return kExitOk;
@@ -32,13 +32,12 @@ void register_belief(CLI::App& app, int& exit_code) {
     auto* cmd = app.add_subcommand("belief", "The probability of a formula over a role's information set "
                                              "(random uniform; other roles uniform)");
     auto a = std::make_shared<BeliefArgs>();
-    cmd->add_option("game", a->game, "game file (KIF or infix)")->required();
+    add_game(cmd, a->game);
     cmd->add_option("formula", a->formula, "closed KIF formula about the state, e.g. '(true (car 2))'")->required();
     cmd->add_option("--role", a->role, "a role other than random")->required();
-    auto* h = cmd->add_option("--history", a->history, "joint moves in role order");
-    cmd->add_option("--history-file", a->history_file, "file with one joint move per line")->excludes(h);
-    cmd->add_flag("--json", a->json, "print {\"probability\", \"fraction\", \"developments\"}");
-    cmd->add_option("--timeout", a->timeout, "time limit in seconds per Prolog call (0: none)")->default_val(0);
+    add_history(cmd, a->history, a->history_file, "joint moves in role order");
+    add_json(cmd, a->json, "print {\"probability\", \"fraction\", \"developments\"}");
+    add_timeout(cmd, a->timeout);
     cmd->callback([a, &exit_code] { exit_code = run_belief(*a); });
 }
 

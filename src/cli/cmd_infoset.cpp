@@ -4,7 +4,8 @@
 #include <iostream>
 
 #include "cli/commands.h"
-#include "query/errors.h"
+#include "cli/options.h"
+#include "base/errors.h"
 #include "query/knowledge_report.h"
 
 namespace gdlsc::cli {
@@ -13,13 +14,12 @@ namespace {
 struct InfosetArgs {
     std::string game, role, history, history_file;
     bool json = false, dot = false, steps = false;
-    double timeout = 0;
+    double timeout = query::kDefaultTimeoutSeconds;
 };
 
 int run_infoset(const InfosetArgs& a) {
     query::Game g = query::load_game_file(a.game);
-    query::History h = a.history_file.empty() ? query::parse_history(a.history, g.analysis.roles)
-                                              : query::parse_history_file(a.history_file, g.analysis.roles);
+    query::History h = query::read_history(a.history, a.history_file, g.analysis.roles);
     auto r = query::compute_infoset(g, a.role, h, a.dot, a.timeout, a.steps);
     if (a.dot) std::cout << r.dot;
     else if (a.json) query::write_infoset_json(std::cout, r);
@@ -33,17 +33,16 @@ void register_infoset(CLI::App& app, int& exit_code) {
     auto* cmd = app.add_subcommand("infoset", "The information set of a role after a history: developments, "
                                               "distinct states (--json), or a Graphviz picture (--dot)");
     auto a = std::make_shared<InfosetArgs>();
-    cmd->add_option("game", a->game, "game file (KIF or infix)")->required();
+    add_game(cmd, a->game);
     cmd->add_option("--role", a->role, "a role other than random")->required();
-    auto* h = cmd->add_option("--history", a->history, "joint moves in role order, e.g. '(noop noop (deal king 7))'");
-    cmd->add_option("--history-file", a->history_file, "file with one joint move per line")->excludes(h);
-    auto* j = cmd->add_flag("--json", a->json, "print {\"role\", \"developments\", \"states\", \"state_list\"}");
+    add_history(cmd, a->history, a->history_file);
+    auto* j = add_json(cmd, a->json, "print {\"role\", \"developments\", \"states\", \"state_list\"}");
     cmd->add_flag("--dot", a->dot, "print the tree of developments as Graphviz (at most 300 developments)")
         ->excludes(j);
     cmd->add_flag("--steps", a->steps,
                   "also print every step's update: the set's size, its time, and whether the step network "
                   "or the game's rules made it (doc/knowledge.md)");
-    cmd->add_option("--timeout", a->timeout, "time limit in seconds per Prolog call (0: none)")->default_val(0);
+    add_timeout(cmd, a->timeout);
     cmd->callback([a, &exit_code] { exit_code = run_infoset(*a); });
 }
 

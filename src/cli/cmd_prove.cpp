@@ -10,7 +10,8 @@
 #include <optional>
 
 #include "cli/commands.h"
-#include "query/errors.h"
+#include "cli/options.h"
+#include "base/errors.h"
 #include "query/knowledge_report.h"
 #include "query/proof.h"
 
@@ -25,7 +26,7 @@ struct ProveArgs {
     bool induction = false;
     std::size_t max_k = 10;
     bool json = false, progress = false, quiet = false;
-    double timeout = 0;
+    double timeout = query::kDefaultTimeoutSeconds;
 };
 
 int run_prove(const ProveArgs& a) {
@@ -76,7 +77,7 @@ void register_prove(CLI::App& app, int& exit_code) {
                                             "over every development up to a depth: legal-knowledge, "
                                             "terminal-knowledge, goal-knowledge, perfect-information or a formula");
     auto a = std::make_shared<ProveArgs>();
-    cmd->add_option("game", a->game, "game file (KIF or infix)")->required();
+    add_game(cmd, a->game);
     cmd->add_option("property", a->property,
                     "legal-knowledge | terminal-knowledge | goal-knowledge | perfect-information | closed KIF formula")
         ->required();
@@ -91,11 +92,11 @@ void register_prove(CLI::App& app, int& exit_code) {
         ->check(CLI::IsMember({"explicit", "fixpoint", "developments", "smt", "all"}));
     cmd->add_flag("--induction", a->induction, "with --engine smt: k-induction, a proof for every depth");
     cmd->add_option("--max-k", a->max_k, "with --induction: the largest k tried (default 10; exit 6 if undecided)");
-    cmd->add_flag("--json", a->json, "print {\"holds\", \"depth\", \"counterexample\"}");
+    add_json(cmd, a->json, "print {\"holds\", \"depth\", \"counterexample\"}");
     auto* p = cmd->add_flag("--progress", a->progress, "per depth: developments, classes, seconds on stderr "
                                                         "(default when stderr is a terminal)");
     cmd->add_flag("--quiet", a->quiet, "no progress on stderr")->excludes(p);
-    cmd->add_option("--timeout", a->timeout, "time limit in seconds (0: none)")->default_val(0);
+    add_timeout(cmd, a->timeout);
     cmd->callback([a, &exit_code] { exit_code = run_prove(*a); });
 }
 

@@ -4,9 +4,10 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "query/answer.h"
 #include "query/engines.h"
-#include "query/errors.h"
+#include "base/errors.h"
 #include "query/formula.h"
 #include "query/game_file.h"
 #include "query/history.h"
@@ -23,8 +24,7 @@ struct QueryArgs {
 int run_query_command(const QueryArgs& a) {
     query::Game g = query::load_game_file(a.game);
     query::Formula f = query::parse_formula(a.formula, g.analysis);
-    query::History h = a.history_file.empty() ? query::parse_history(a.history, g.analysis.roles)
-                                              : query::parse_history_file(a.history_file, g.analysis.roles);
+    query::History h = query::read_history(a.history, a.history_file, g.analysis.roles);
     query::Answer ans = query::run_query(g.program, g.analysis, f, h, a.options);
     std::cout << (a.json ? query::answer_json(ans) : query::answer_text(ans));
     return kExitOk;
@@ -36,11 +36,10 @@ void register_query(CLI::App& app, int& exit_code) {
     auto* cmd = app.add_subcommand("query", "What holds after a history: fluents, legal moves, goals, percepts, "
                                             "knowledge; free variables are answer variables");
     auto a = std::make_shared<QueryArgs>();
-    cmd->add_option("game", a->game, "game file (KIF or infix)")->required();
+    add_game(cmd, a->game);
     cmd->add_option("formula", a->formula, "KIF formula, e.g. '(true ?f)' or '(legal xplayer ?m)'")->required();
-    auto* h = cmd->add_option("--history", a->history, "joint moves in role order, e.g. '(noop (mark 1 1)) ((mark 2 2) noop)'");
-    cmd->add_option("--history-file", a->history_file, "file with one joint move per line")->excludes(h);
-    cmd->add_flag("--json", a->json, "print {\"holds\": bool, \"bindings\": [...]}");
+    add_history(cmd, a->history, a->history_file, "joint moves in role order, e.g. '(noop (mark 1 1)) ((mark 2 2) noop)'");
+    add_json(cmd, a->json, "print {\"holds\": bool, \"bindings\": [...]}");
     cmd->add_option("--engine", a->options.engine,
                     "progression (default), regression, smt (Z3 on the ground program) or all (every engine that "
                     "applies; exit 3 when they disagree)");
@@ -58,8 +57,7 @@ void register_query(CLI::App& app, int& exit_code) {
                 return "must be a positive whole number of atoms, got '" + v + "'";
             },
             "POSITIVE"));
-    cmd->add_option("--timeout", a->options.timeout_seconds, "time limit in seconds per Prolog call (0: none)")
-        ->default_val(60);
+    add_timeout(cmd, a->options.timeout_seconds);
     cmd->callback([a, &exit_code] { exit_code = run_query_command(*a); });
 }
 

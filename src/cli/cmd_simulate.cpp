@@ -5,10 +5,9 @@
 #include <iostream>
 
 #include "cli/commands.h"
-#include "prolog/engine.h"
-#include "query/errors.h"
-#include "query/game_file.h"
-#include "query/history.h"
+#include "cli/options.h"
+#include "base/errors.h"
+#include "query/session.h"
 #include "query/simulation.h"
 
 namespace gdlsc::cli {
@@ -20,18 +19,14 @@ struct SimulateArgs {
     std::string history, history_file;
     std::int64_t playouts = 0;
     std::size_t max_steps = 1000;
-    double timeout = 60;
+    double timeout = query::kDefaultTimeoutSeconds;
     bool verbose = false;
     bool json = false;
 };
 
 int run_simulate(const SimulateArgs& a) {
-    query::Game game = query::load_game_file(a.game);
-    auto& engine = pl::Engine::instance();
-    pl::Limits limits = engine.limits();
-    limits.seconds = a.timeout;
-    engine.set_limits(limits);
-    engine.load_game(game.program, game.analysis);
+    query::Session session(a.game, a.timeout);
+    auto& engine = session.engine();
     if (a.playouts > 0) {
         auto report = query::run_playouts(engine, a.playouts, a.seed, a.max_steps);
         std::cout << (a.json ? query::format_playouts_json(report) : query::format_playouts_text(report));
@@ -41,16 +36,7 @@ int run_simulate(const SimulateArgs& a) {
     opt.seed = a.seed;
     opt.max_steps = a.max_steps;
     opt.record_states = a.verbose;
-    if (!a.history.empty()) opt.prefix = query::parse_history(a.history, engine.roles());
-    if (!a.history_file.empty()) {
-        try {
-            opt.prefix = query::parse_history_file(a.history_file, engine.roles());
-        } catch (const UserError&) {
-            throw;
-        } catch (const std::runtime_error& e) {  // an unreadable file
-            throw UserError(e.what());
-        }
-    }
+    opt.prefix = session.history(a.history, a.history_file);
     query::Match m = query::simulate_match(engine, opt);
     std::cout << (a.json ? query::format_match_json(m, a.verbose) : query::format_match_text(m, a.verbose));
     std::cout.flush();
@@ -71,28 +57,24 @@ int run_simulate(const SimulateArgs& a) {
 void register_simulate(CLI::App& app, int& exit_code) {
     auto args = std::make_shared<SimulateArgs>();
     auto* cmd = app.add_subcommand("simulate", "play a match under the GDL-II execution model, or time random playouts");
-    cmd->add_option("game", args->game, "game file (KIF or infix)")->required();
+    add_game(cmd, args->game);
     cmd->add_option("--seed", args->seed, "seed of the random choices (default 1); equal seeds give equal matches")
         ->check(CLI::Validator(
             [](std::string& v) { return v.find('-') != std::string::npos ? std::string("the seed is a whole number >= 0") : std::string(); },
             "N >= 0"));
-    auto* h = cmd->add_option("--history", args->history,
-                              "joint moves that fix the first steps, e.g. '(noop noop (deal king 7))'");
-    auto* hf = cmd->add_option("--history-file", args->history_file, "file with one joint move per line");
-    h->excludes(hf);
+    auto* h = add_history(cmd, args->history, args->history_file,
+                          "joint moves that fix the first steps, e.g. '(noop noop (deal king 7))'");
     auto* p = cmd->add_option("--playouts", args->playouts,
                               "run N random matches inside Prolog and report states per second")
                   ->check(CLI::PositiveNumber);
-    p->excludes(h)->excludes(hf);
+    p->excludes(h)->excludes(cmd->get_option("--history-file"));
     cmd->add_option("--max-steps", args->max_steps,
                     "joint moves per match at most (default 1000); a match that reaches it is unfinished (exit 4)")
         ->check(CLI::PositiveNumber);
     auto* v = cmd->add_flag("--verbose", args->verbose, "also print every state's fluents and every role's legal moves");
     v->excludes(p);
-    cmd->add_option("--timeout", args->timeout,
-                    "time limit in seconds per Prolog call (0: none; with --playouts the whole run is one call)")
-        ->default_val(60);
-    cmd->add_flag("--json", args->json, "JSON output");
+    add_timeout(cmd, args->timeout);  // with --playouts the whole run is one call
+    add_json(cmd, args->json);
     cmd->callback([args, &exit_code] { exit_code = run_simulate(*args); });
 }
 

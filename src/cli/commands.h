@@ -5,7 +5,7 @@
 
 namespace gdlsc::cli {
 
-/// Runs the command line; returns the process exit code (see src/query/errors.h).
+/// Runs the command line; returns the process exit code (see src/base/errors.h).
 int run(int argc, char** argv);
 void register_check(CLI::App& app, int& exit_code);
 void register_translate(CLI::App& app, int& exit_code);

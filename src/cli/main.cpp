@@ -3,7 +3,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
-#include "prolog/watchdog.h"
+#include "query/session.h"
 
 int main(int argc, char** argv) {
     int code = gdlsc::cli::run(argc, argv);
@@ -12,6 +12,6 @@ int main(int argc, char** argv) {
     std::cout.flush();
     std::cerr.flush();
     std::fflush(nullptr);
-    gdlsc::pl::watchdog_arm_exit(code);
+    gdlsc::query::arm_exit(code);
     return code;
 }

@@ -64,4 +64,20 @@ bool operator<(const Term& a, const Term& b) {
     return std::lexicographical_compare(a.args.begin(), a.args.end(), b.args.begin(), b.args.end());
 }
 
+Term make_list(const std::vector<Term>& items) {
+    Term out = Term::constant("[]");
+    for (auto it = items.rbegin(); it != items.rend(); ++it) out = Term::compound("[|]", {*it, out});
+    return out;
+}
+
+std::vector<Term> list_items(const Term& list) {
+    std::vector<Term> out;
+    const Term* t = &list;
+    while (t->is_compound() && t->name == "[|]" && t->args.size() == 2) {
+        out.push_back(t->args[0]);
+        t = &t->args[1];
+    }
+    return out;
+}
+
 }  // namespace gdlsc::gdl

@@ -39,4 +39,9 @@ struct Term {
     friend bool operator<(const Term& a, const Term& b);
 };
 
+/// Lists as terms, the way the Prolog runtime writes them: "[|]"(t1, "[|]"(t2, ... "[]")).
+Term make_list(const std::vector<Term>& items);
+/// The items of such a list (a term that is not one gives its prefix of items, often none).
+std::vector<Term> list_items(const Term& list);
+
 }  // namespace gdlsc::gdl

@@ -54,15 +54,7 @@ GFormula junction(std::vector<GFormula> fs, bool conj) {
     return g;
 }
 
-std::vector<Term> list_items(const Term& l) {
-    std::vector<Term> out;
-    const Term* t = &l;
-    while (t->is_compound() && t->name == "[|]" && t->args.size() == 2) {
-        out.push_back(t->args[0]);
-        t = &t->args[1];
-    }
-    return out;
-}
+using gdl::list_items;
 
 Term substitute(const Term& t, const std::map<std::string, Term>& env) {
     if (t.is_variable()) {

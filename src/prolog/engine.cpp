@@ -11,7 +11,7 @@
 #include "prolog/convert.h"
 #include "prolog/native.h"
 #include "prolog/watchdog.h"
-#include "query/errors.h"
+#include "base/errors.h"
 #include "sc/emit_prolog.h"
 
 namespace gdlsc::pl {
@@ -358,7 +358,7 @@ State Engine::make_state(const std::vector<gdl::Term>& fluents) {
     Frame f;
     VarMap vars;
     PlTerm_var s;
-    PlTerm list = gdl_term(make_list(fluents), vars);
+    PlTerm list = gdl_term(gdl::make_list(fluents), vars);
     if (!run_once(qualified("system", compound("sort", {list, s})), "sort/2", limits_))
         throw EngineError("sort/2 failed on a state");
     return record(s);
@@ -500,21 +500,5 @@ bool Engine::succeeds(const std::string& module, const std::string& predicate, c
 }
 
 // --- lists ---
-
-gdl::Term make_list(const std::vector<gdl::Term>& items) {
-    gdl::Term out = gdl::Term::constant("[]");
-    for (auto it = items.rbegin(); it != items.rend(); ++it) out = gdl::Term::compound("[|]", {*it, out});
-    return out;
-}
-
-std::vector<gdl::Term> list_items(const gdl::Term& list) {
-    std::vector<gdl::Term> out;
-    const gdl::Term* t = &list;
-    while (t->is_compound() && t->name == "[|]" && t->args.size() == 2) {
-        out.push_back(t->args[0]);
-        t = &t->args[1];
-    }
-    return out;
-}
 
 }  // namespace gdlsc::pl

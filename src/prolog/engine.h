@@ -11,7 +11,7 @@
 //   auto rows = e.solve("gdlsc_formula", "eval", {formula, sit});  // bindings of ?vars
 //
 // Errors: a Prolog exception becomes EngineError (with the goal as context); a time,
-// inference or stack limit becomes LimitError (src/query/errors.h).
+// inference or stack limit becomes LimitError (src/base/errors.h).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -121,9 +121,6 @@ private:
     std::string runtime_dir_;
 };
 
-/// gdl::Term lists: builds "[|]"(t1, "[|]"(t2, ... "[]")) and back.
-gdl::Term make_list(const std::vector<gdl::Term>& items);
-std::vector<gdl::Term> list_items(const gdl::Term& list);
 
 /// Where the runtime (prolog/*.pl) is: $GDLSC_PROLOG_DIR, else <exe>/../share/gdlsc/prolog
 /// (installed), else the source tree's prolog/ (GDLSC_SOURCE_DIR, build tree).

@@ -5,7 +5,7 @@
 #include <filesystem>
 
 #include "prolog/engine.h"
-#include "query/errors.h"
+#include "base/errors.h"
 
 namespace gdlsc::pl {
 

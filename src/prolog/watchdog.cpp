@@ -16,7 +16,7 @@
 #include <mutex>
 #include <thread>
 
-#include "query/errors.h"
+#include "base/errors.h"
 
 namespace gdlsc::pl {
 namespace {

@@ -3,7 +3,7 @@
 
 #include <sstream>
 
-#include "query/errors.h"
+#include "base/errors.h"
 
 namespace gdlsc::query {
 

@@ -1,11 +1,12 @@
 // Engine dispatch for queries (see engines.h).
 #include "query/engines.h"
+#include "query/session.h"
 
 #include <algorithm>
 
 #include "prolog/engine.h"
 #include "query/engines_smt.h"
-#include "query/errors.h"
+#include "base/errors.h"
 #include "query/regression_query.h"
 
 namespace gdlsc::query {
@@ -49,11 +50,7 @@ Answer run_query(const gdl::Program& program, const gdl::Analysis& analysis, con
     for (const auto* e : chosen)
         if (!e->run) throw UserError("the " + e->name + " engine is not available for queries yet");
 
-    auto& pl = pl::Engine::instance();
-    pl::Limits lim = pl.limits();
-    lim.seconds = options.timeout_seconds;
-    pl.set_limits(lim);
-    pl.load_game(program, analysis);
+    auto& pl = prepare_engine(program, analysis, options.timeout_seconds);
     gdl::Term sit = check_history(pl, history);
     QueryContext ctx{program, analysis, formula, history, sit, options.max_ground_size};
 
@@ -84,11 +81,11 @@ Answer progression_query(const QueryContext& ctx) {
     std::vector<gdl::Term> vars;
     for (const auto& v : ctx.formula.answer_vars) vars.push_back(gdl::Term::variable(v));
     auto sols = pl.solve("gdlsc_formula", "answers",
-                         {ctx.formula.term, ctx.situation, pl::make_list(vars), gdl::Term::variable("$rows")});
+                         {ctx.formula.term, ctx.situation, gdl::make_list(vars), gdl::Term::variable("$rows")});
     Answer a;
     if (sols.empty()) return a;
-    for (const auto& row : pl::list_items(sols[0].at("$rows"))) {
-        auto values = pl::list_items(row);
+    for (const auto& row : gdl::list_items(sols[0].at("$rows"))) {
+        auto values = gdl::list_items(row);
         Row r;
         for (size_t i = 0; i < values.size() && i < vars.size(); ++i)
             r.emplace_back(ctx.formula.answer_vars[i], values[i].to_kif());

@@ -1,6 +1,6 @@
 // The smt engine (see engines_smt.h): ground, complete, find the stable model, prove it
 // unique, read the answer, certify each row. Errors of src/ground and src/smt change form
-// here into LimitError / UserError / EngineError (query/errors.h).
+// here into LimitError / UserError / EngineError (base/errors.h).
 #include "query/engines_smt.h"
 
 #include <algorithm>
@@ -10,7 +10,7 @@
 #include "ground/grounder.h"
 #include "ground/loops.h"
 #include "ground/query_formula.h"
-#include "query/errors.h"
+#include "base/errors.h"
 #include "smt/solver.h"
 
 namespace gdlsc::query {

@@ -10,7 +10,7 @@
 
 #include "gdl/kif_lexer.h"
 #include "prolog/engine.h"
-#include "query/errors.h"
+#include "base/errors.h"
 #include "query/diagnostic_error.h"
 
 namespace gdlsc::query {
@@ -48,7 +48,7 @@ public:
         if (op == "and" || op == "or") {
             std::vector<Term> fs;
             for (size_t i = 1; i <= n; ++i) fs.push_back(formula(e.items[i]));
-            return Term::compound(op, {pl::make_list(fs)}, e.loc);
+            return Term::compound(op, {gdl::make_list(fs)}, e.loc);
         }
         if (op == "exists" || op == "forall") return quantifier(e, op);
         if (op == "knows") {
@@ -109,7 +109,7 @@ private:
                          hint.empty() ? "" : "the game has " + hint);
             return bad();
         }
-        return Term::compound("rel", {Term::constant(name), pl::make_list(args)}, e.loc);
+        return Term::compound("rel", {Term::constant(name), gdl::make_list(args)}, e.loc);
     }
 
     Term role(const SExpr& e) {
@@ -166,7 +166,7 @@ private:
             if (it->second.empty()) scope_.erase(it->first);
             else scope_[it->first] = it->second;
         }
-        return Term::compound(op, {pl::make_list(vars), body}, e.loc);
+        return Term::compound(op, {gdl::make_list(vars), body}, e.loc);
     }
 
     Term term(const SExpr& e) {

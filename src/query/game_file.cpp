@@ -6,7 +6,7 @@
 #include "gdl/reader.h"
 #include "gdl/validate.h"
 #include "query/diagnostic_error.h"
-#include "query/errors.h"
+#include "base/errors.h"
 
 namespace gdlsc::query {
 

@@ -6,7 +6,7 @@
 
 #include "gdl/kif_lexer.h"
 #include "prolog/engine.h"
-#include "query/errors.h"
+#include "base/errors.h"
 #include "query/diagnostic_error.h"
 
 namespace gdlsc::query {

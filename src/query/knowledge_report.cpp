@@ -9,7 +9,8 @@
 #include <sstream>
 
 #include "prolog/engine.h"
-#include "query/errors.h"
+#include "base/errors.h"
+#include "query/session.h"
 #include "query/proof.h"
 
 namespace gdlsc::query {
@@ -17,24 +18,15 @@ namespace {
 
 using gdl::Term;
 
-pl::Engine& engine_for(const Game& g, double timeout_seconds) {
-    auto& pl = pl::Engine::instance();
-    pl::Limits lim = pl.limits();
-    lim.seconds = timeout_seconds;
-    pl.set_limits(lim);
-    pl.load_game(g.program, g.analysis);
-    return pl;
-}
-
 std::vector<std::string> kif_items(const Term& list) {
     std::vector<std::string> out;
-    for (const auto& t : pl::list_items(list)) out.push_back(t.to_kif());
+    for (const auto& t : gdl::list_items(list)) out.push_back(t.to_kif());
     return out;
 }
 
 std::vector<std::vector<std::string>> joint_moves(const Term& list) {
     std::vector<std::vector<std::string>> out;
-    for (const auto& a : pl::list_items(list)) {
+    for (const auto& a : gdl::list_items(list)) {
         std::vector<std::string> moves;
         for (const auto& m : a.args) moves.push_back(m.to_kif());
         out.push_back(std::move(moves));
@@ -44,7 +36,7 @@ std::vector<std::vector<std::string>> joint_moves(const Term& list) {
 
 std::vector<std::vector<std::string>> percept_lists(const Term& list) {
     std::vector<std::vector<std::string>> out;
-    for (const auto& ps : pl::list_items(list)) out.push_back(kif_items(ps));
+    for (const auto& ps : gdl::list_items(list)) out.push_back(kif_items(ps));
     return out;
 }
 
@@ -78,7 +70,7 @@ void check_agent_role(const Game& g, const std::string& role) {
 InfosetReport compute_infoset(const Game& g, const std::string& role, const History& h, bool dot,
                               double timeout_seconds, bool step_stats) {
     check_agent_role(g, role);
-    auto& pl = engine_for(g, timeout_seconds);
+    auto& pl = prepare_engine(g, timeout_seconds);
     Term sit = check_history(pl, h);
     InfosetReport r;
     r.role = role;
@@ -89,7 +81,7 @@ InfosetReport compute_infoset(const Game& g, const std::string& role, const Hist
     if (sols.empty()) throw EngineError("infoset_report failed");
     r.developments = sols[0].at("n").name;
     if (step_stats)
-        for (const auto& s : pl::list_items(sols[0].at("steps"))) {
+        for (const auto& s : gdl::list_items(sols[0].at("steps"))) {
             if (s.args.size() != 7) throw EngineError("infoset_report/5: unexpected step " + s.to_kif());
             InfosetStep st;
             st.step = std::stoul(s.args[0].name);
@@ -122,7 +114,7 @@ BeliefReport compute_belief(const Game& g, const std::string& role, const Histor
     if (!f.answer_vars.empty())
         throw UserError("belief: the formula has free variables (?" + joined(f.answer_vars, ", ?") +
                         "); a probability needs a closed formula: quantify them with exists or forall");
-    auto& pl = engine_for(g, timeout_seconds);
+    auto& pl = prepare_engine(g, timeout_seconds);
     Term sit = check_history(pl, h);
     auto sols = pl.solve("gdlsc_knowledge", "belief_report",
                          {Term::constant(role), sit, f.term, Term::variable("num"), Term::variable("den"),
@@ -135,7 +127,7 @@ BeliefReport compute_belief(const Game& g, const std::string& role, const Histor
 ProveReport compute_prove(const Game& g, const std::string& property, std::size_t depth, bool progress,
                           double timeout_seconds) {
     Term prop = prove_property_term(g, property);
-    auto& pl = engine_for(g, timeout_seconds);
+    auto& pl = prepare_engine(g, timeout_seconds);
     // Levels of millions of development classes: allow a larger Prolog stack than the default.
     pl::Limits lim = pl.limits();
     if (lim.stack_bytes == 0) lim.stack_bytes = std::size_t{4} << 30;
@@ -315,7 +307,9 @@ std::string prove_json(const ProveReport& r) {
     if (r.method == ProveMethod::Fixpoint) {
         j["states"] = r.states;
         j["pairs"] = r.pairs;
+        j["space"] = r.space;
     }
+    if (r.method == ProveMethod::SmtInduction && !r.undecided && r.holds) j["k"] = r.depth;
     if (r.holds || r.undecided) {
         j["counterexample"] = nullptr;
     } else {

@@ -61,6 +61,7 @@ struct ProveReport {
     bool undecided = false;
     /// Size of the search: reachable states and pairs (fixpoint), or Z3 calls (smt); 0 if not applicable.
     std::size_t states = 0, pairs = 0;
+    std::string space;  ///< Fixpoint: the state space explored, "network" (step network) or "rules"
     std::string role;  ///< of the counterexample ("" for a formula without knows)
     std::size_t at_depth = 0;
     std::vector<std::vector<std::string>> actual, alternative;  ///< joint moves in KIF, per step

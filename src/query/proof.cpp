@@ -18,7 +18,8 @@
 #include "ground/network_space.h"
 #include "ground/step_network.h"
 #include "prolog/engine.h"
-#include "query/errors.h"
+#include "base/errors.h"
+#include "query/session.h"
 #include "query/formula.h"
 #include "query/rules_space.h"
 
@@ -50,12 +51,12 @@ bool is_state_formula(const Term& f, const gdl::Analysis& a) {
     if (n == "true" || n == "legal" || n == "goal" || n == "distinct") return true;
     if (n == "not") return is_state_formula(f.args[0], a);
     if (n == "and" || n == "or") {
-        for (const Term& x : pl::list_items(f.args[0]))
+        for (const Term& x : gdl::list_items(f.args[0]))
             if (!is_state_formula(x, a)) return false;
         return true;
     }
     if (n == "rel") {
-        const auto* info = a.find(f.args[0].name, pl::list_items(f.args[1]).size());
+        const auto* info = a.find(f.args[0].name, gdl::list_items(f.args[1]).size());
         return info && info->cls != gdl::PredicateClass::ActionPredicate;
     }
     return false;  // does, sees, knows, kwhether, common, exists, forall
@@ -82,7 +83,7 @@ void decompose(const Game& g, const Term& f, std::vector<Conjunct>& out) {
         return;
     }
     if (f.name == "and" && f.args.size() == 1) {
-        for (const Term& x : pl::list_items(f.args[0])) decompose(g, x, out);
+        for (const Term& x : gdl::list_items(f.args[0])) decompose(g, x, out);
         return;
     }
     auto state_phi = [&](const Term& phi) {
@@ -98,7 +99,7 @@ void decompose(const Game& g, const Term& f, std::vector<Conjunct>& out) {
         return;
     }
     if (f.name == "or" && f.args.size() == 1) {
-        auto items = pl::list_items(f.args[0]);
+        auto items = gdl::list_items(f.args[0]);
         if (items.size() == 2 && items[0].name == "knows" && items[1].name == "knows" && items[0].args.size() == 2 &&
             items[1].args.size() == 2 && items[0].args[0] == items[1].args[0]) {
             const Term &p = items[0].args[1], &q = items[1].args[1];
@@ -254,11 +255,7 @@ ProveReport prove_whole_game(const Game& g, const std::string& property, const W
     std::vector<Conjunct> conjuncts;
     if (prop.name == "formula") decompose(g, prop.args[0], conjuncts);
 
-    auto& e = pl::Engine::instance();
-    pl::Limits lim = e.limits();
-    lim.seconds = o.timeout_seconds;
-    e.set_limits(lim);
-    e.load_game(g.program, g.analysis);
+    auto& e = prepare_engine(g, o.timeout_seconds);
     const auto t0 = std::chrono::steady_clock::now();
     Space sp = make_space(g, e, o.space);
     ground::StateSpace& space = sp.get();
@@ -358,7 +355,7 @@ ProveReport prove_whole_game(const Game& g, const std::string& property, const W
         try {
             res = ground::lockstep(space, lo);
         } catch (const ground::LockstepStopped&) {
-            throw LimitError("time limit of " + std::to_string(o.timeout_seconds) +
+            throw LimitError("time limit of " + seconds_text(o.timeout_seconds) +
                              " s exceeded in the whole-game fixpoint (" + std::to_string(space.size()) + " states so far)");
         } catch (const ground::LockstepLimit& ex) {
             throw LimitError(std::string("prove: the whole-game fixpoint reached its bound: ") + ex.what() +
@@ -377,6 +374,7 @@ ProveReport prove_whole_game(const Game& g, const std::string& property, const W
         if (best && best->depth == 0) break;
     }
     rep.states = space.size();
+    rep.space = sp.network ? "network" : "rules";
     if (o.max_depth) rep.depth = *o.max_depth;
     if (!best) return rep;
     std::vector<std::vector<Term>> actual, alternative;
@@ -403,6 +401,8 @@ ProveAll prove_all(const Game& g, const std::string& property, std::optional<std
     try {
         all.runs.emplace_back(depth ? "smt" : "smt-induction", prove_smt(g, property, s));
     } catch (const UserError& ex) {  // formulas, GDL-III: the smt engine does not apply
+        all.not_applicable.emplace_back(std::string("smt: ") + ex.what());
+    } catch (const TooLargeError& ex) {  // the ground step program passes its size bound
         all.not_applicable.emplace_back(std::string("smt: ") + ex.what());
     }
     const ProveReport& ref = all.runs.front().second;

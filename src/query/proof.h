@@ -43,7 +43,7 @@ struct SmtProveOptions {
     bool induction = false;            ///< k-induction up to max_k
     std::size_t max_k = 10;
     bool progress = false;
-    double timeout_seconds = 0;        ///< per Z3 call; past it LimitError (exit 4)
+    double timeout_seconds = 0;        ///< the whole search (grounding, every Z3 call); past it LimitError (exit 4)
     bool drop_same_move = false;       ///< tests only: a mutation of the unrolling that tests must catch
 };
 

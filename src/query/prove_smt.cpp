@@ -5,7 +5,8 @@
 
 #include "ground/grounder.h"
 #include "prolog/engine.h"
-#include "query/errors.h"
+#include "base/errors.h"
+#include "query/session.h"
 #include "query/proof.h"
 #include "smt/solver.h"
 #include "smt/two_copy.h"
@@ -32,11 +33,7 @@ ProveReport prove_smt(const Game& g, const std::string& property, const SmtProve
     const gdl::Term prop = prove_property_term(g, property);
     const smt::TwoCopyProperty tp = two_copy_property(prop);
     if (!o.induction && !o.depth) throw UserError("prove: --engine smt needs --depth N or --induction");
-    auto& e = pl::Engine::instance();
-    pl::Limits lim = e.limits();
-    lim.seconds = o.timeout_seconds;
-    e.set_limits(lim);
-    e.load_game(g.program, g.analysis);
+    auto& e = prepare_engine(g, o.timeout_seconds);
     const std::vector<gdl::Term> init = e.fluents(e.initial_state());
     const auto t0 = std::chrono::steady_clock::now();
     auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
@@ -45,13 +42,14 @@ ProveReport prove_smt(const Game& g, const std::string& property, const SmtProve
         step = ground::ground_step(g.program, g.analysis, ground::GroundLimits{kMaxAtoms, kMaxRules});
         step.index_rules();
     } catch (const ground::TooLarge& ex) {
-        throw LimitError(std::string("prove: the smt engine does not apply: the step program is too large: ") + ex.what());
+        throw TooLargeError(std::string("prove: the smt engine does not apply: the step program is too large: ") + ex.what());
     } catch (const ground::NotApplicable& ex) {
         throw UserError(std::string("prove: the smt engine does not apply: ") + ex.what());
     }
     if (o.progress) std::fprintf(stderr, "prove: smt over the step program (%s)\n", step.size_text().c_str());
     smt::TwoCopyOptions to;
-    to.timeout_seconds = o.timeout_seconds;
+    if (o.timeout_seconds > 0)  // the whole search, grounding included
+        to.deadline = t0 + std::chrono::milliseconds(static_cast<long long>(o.timeout_seconds * 1000));
     to.drop_same_move = o.drop_same_move;
     std::vector<std::size_t> agents;
     for (std::size_t r = 0; r < g.analysis.roles.size(); ++r)
@@ -98,10 +96,8 @@ ProveReport prove_smt(const Game& g, const std::string& property, const SmtProve
                 worst = res, worst_role = r;
         }
         rep.depth = k;
-        if (!worst || worst->verdict == smt::InductionResult::Proved) {
-            rep.whole_game = true;
-            return rep;
-        }
+        rep.whole_game = true;  // the question is about every development, whatever the answer
+        if (!worst || worst->verdict == smt::InductionResult::Proved) return rep;
         if (worst->verdict == smt::InductionResult::Undecided) {
             rep.holds = false;
             rep.undecided = true;
@@ -114,7 +110,7 @@ ProveReport prove_smt(const Game& g, const std::string& property, const SmtProve
     } catch (const smt::SmtError& ex) {
         std::string m = ex.what();
         if (m.find("timeout") != std::string::npos || m.find("canceled") != std::string::npos)
-            throw LimitError("prove: time limit of " + std::to_string(o.timeout_seconds) + " s exceeded in Z3 (" + m + ")");
+            throw LimitError("prove: time limit of " + seconds_text(o.timeout_seconds) + " s exceeded in Z3 (" + m + ")");
         throw EngineError("prove: " + m);
     }
 }

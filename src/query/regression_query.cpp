@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "prolog/engine.h"
-#include "query/errors.h"
+#include "base/errors.h"
 
 namespace gdlsc::query {
 namespace {
@@ -34,7 +34,7 @@ Regression regress_formula(const QueryContext& ctx, std::size_t max_nodes) {
     std::vector<pl::Bindings> sols;
     try {
         sols = pl.solve("gdlsc_regression", "regress_query",
-                        {ctx.formula.term, ctx.situation, pl::make_list(vars), pl::make_list(names),
+                        {ctx.formula.term, ctx.situation, gdl::make_list(vars), gdl::make_list(names),
                          gdl::Term::constant(std::to_string(max_nodes)), gdl::Term::variable("$text"),
                          gdl::Term::variable("$size"), gdl::Term::variable("$rows")},
                         1);
@@ -51,8 +51,8 @@ Regression regress_formula(const QueryContext& ctx, std::size_t max_nodes) {
     r.text = sols[0].at("$text").name;
     r.size = std::stoul(sols[0].at("$size").name);
     r.answer.explanation = "regressed to s0:\n" + r.text;
-    for (const auto& row : pl::list_items(sols[0].at("$rows"))) {
-        auto values = pl::list_items(row);
+    for (const auto& row : gdl::list_items(sols[0].at("$rows"))) {
+        auto values = gdl::list_items(row);
         Row out;
         for (size_t i = 0; i < values.size() && i < vars.size(); ++i)
             out.emplace_back(ctx.formula.answer_vars[i], values[i].to_kif());

@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "prolog/engine.h"
-#include "query/errors.h"
+#include "base/errors.h"
 
 namespace gdlsc::query {
 namespace {

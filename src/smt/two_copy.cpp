@@ -248,14 +248,14 @@ struct Unrolling {
     }
 };
 
-void set_timeout(z3::context& ctx, z3::solver& s, double seconds) {
-    if (seconds <= 0) return;
-    z3::params p(ctx);
-    p.set("timeout", static_cast<unsigned>(seconds * 1000));
-    s.set(p);
-}
-
-bool check(z3::solver& s, std::size_t& calls, const char* what) {
+bool check(z3::solver& s, const TwoCopyOptions& o, std::size_t& calls, const char* what) {
+    if (o.deadline) {  // the time left of the whole search
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*o.deadline - std::chrono::steady_clock::now());
+        if (left.count() <= 0) throw SmtError(std::string("timeout before ") + what);
+        z3::params p(s.ctx());
+        p.set("timeout", static_cast<unsigned>(std::min<long long>(left.count(), 0xffffffffLL)));
+        s.set(p);
+    }
     ++calls;
     z3::check_result r = guard(what, [&] { return s.check(); });
     if (r == z3::unknown) throw SmtError(std::string("z3 gave no answer while ") + what + ": " + s.reason_unknown());
@@ -284,7 +284,6 @@ struct TwoCopy::Impl {
     Impl(const GroundProgram& g, const std::vector<gdl::Term>& init, std::size_t r, TwoCopyProperty p,
          const TwoCopyOptions& o)
         : gp(g), sa(g), s(ctx), u(g, sa, ctx, s, ""), role(r), property(p), options(o) {
-        set_timeout(ctx, s, o.timeout_seconds);
         auto in = init_set(init);
         for (int c = 0; c < 2; ++c) {
             u.add_step(c);
@@ -302,7 +301,7 @@ struct TwoCopy::Impl {
         s.push();
         s.add(u.violation(property, role, depth));
         std::optional<TwoCopyWitness> w;
-        if (check(s, calls, "searching a counterexample")) w = u.witness(s.get_model(), depth);
+        if (check(s, options, calls, "searching a counterexample")) w = u.witness(s.get_model(), depth);
         s.pop();
         return w;
     }
@@ -389,7 +388,6 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
         {
             z3::context ctx;
             z3::solver s(ctx);
-            set_timeout(ctx, s, options.timeout_seconds);
             Unrolling u(step, sa, ctx, s, "h");
             for (int c = 0; c < 2; ++c) u.add_step(c);
             for (int c = 0; c < 2; ++c) u.moves(c, 0);
@@ -402,7 +400,7 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                 for (const auto& c : inv) now.push_back(c.at(u, 0)), next.push_back(c.at(u, 1));
                 s.add(z3::mk_and(now));
                 s.add(!z3::mk_and(next));
-                if (check(s, res.solver_calls, "finding inductive invariants")) {
+                if (check(s, options, res.solver_calls, "finding inductive invariants")) {
                     z3::model m = s.get_model();
                     std::vector<Candidate> kept;
                     for (std::size_t i = 0; i < inv.size(); ++i)
@@ -426,7 +424,6 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
             if (property == TwoCopyProperty::PerfectInformation) continue;
             z3::context ctx;
             z3::solver s(ctx);
-            set_timeout(ctx, s, options.timeout_seconds);
             Unrolling u(step, sa, ctx, s, "k");
             for (int c = 0; c < 2; ++c) u.add_step(c);
             for (std::size_t t = 0; t < k; ++t) {
@@ -445,7 +442,7 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                         for (AtomId f : sa.true_of) differ.push_back(u.vars[c][i][f] != u.vars[c][j][f]);
                     s.add(differ.empty() ? ctx.bool_val(false) : z3::mk_or(differ));
                 }
-            if (!check(s, res.solver_calls, "checking the induction step")) {
+            if (!check(s, options, res.solver_calls, "checking the induction step")) {
                 res.verdict = InductionResult::Proved;
                 res.k = k;
                 res.solver_calls += base.solver_calls();

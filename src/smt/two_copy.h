@@ -17,6 +17,9 @@
 #include <string>
 #include <vector>
 
+#include <chrono>
+#include <optional>
+
 #include "gdl/term.h"
 #include "ground/ground_program.h"
 
@@ -30,7 +33,9 @@ enum class TwoCopyProperty {
 };
 
 struct TwoCopyOptions {
-    double timeout_seconds = 0;  ///< per solver call (0: none); SmtError "timeout" past it
+    /// The whole search ends by this time (none: no limit): each solver call gets the time
+    /// left, and SmtError "timeout" is thrown past it.
+    std::optional<std::chrono::steady_clock::time_point> deadline;
     /// For tests only: drop the constraint that r's moves are equal (a mutation the tests catch).
     bool drop_same_move = false;
 };

@@ -14,7 +14,7 @@
 
 #include "gdl/term.h"
 #include "prolog/engine.h"
-#include "query/errors.h"
+#include "base/errors.h"
 #include "run_gdlsc.h"
 
 using gdlsc::gdl::Term;

@@ -8,7 +8,7 @@
 #include "gdl/analysis.h"
 #include "gdl/reader.h"
 #include "prolog/engine.h"
-#include "query/errors.h"
+#include "base/errors.h"
 
 using namespace gdlsc;
 using gdl::Term;
@@ -161,7 +161,7 @@ BOOST_AUTO_TEST_CASE(hostile_symbols_are_data) {
         auto rows = e.solve("gdlsc_game", "init_state", {Term::variable("s")});
         BOOST_REQUIRE_EQUAL(rows.size(), 1u);
         bool found = false;
-        for (const auto& f : pl::list_items(rows[0].at("s"))) found |= f.args.at(0).name == w;
+        for (const auto& f : gdl::list_items(rows[0].at("s"))) found |= f.args.at(0).name == w;
         BOOST_TEST(found, w);
         BOOST_TEST(e.succeeds("gdlsc_situation", "holds", {Term::compound("f", {c(w)}), c("s0")}), w);
     }

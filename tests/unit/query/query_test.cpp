@@ -7,7 +7,7 @@
 #include "gdl/reader.h"
 #include "query/answer.h"
 #include "query/engines.h"
-#include "query/errors.h"
+#include "base/errors.h"
 #include "query/formula.h"
 #include "query/history.h"
 #include "run_gdlsc.h"

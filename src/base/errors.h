@@ -1,6 +1,7 @@
 // Errors that end a command, with the documented exit code they map to
 // (doc/usage.md, "Exit codes"). User errors carry their position in the message.
 #pragma once
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 
@@ -29,6 +30,19 @@ struct UserError : std::runtime_error {
 /// A resource limit (time, memory, inference count) was reached.
 struct LimitError : std::runtime_error {
     explicit LimitError(const std::string& m) : std::runtime_error(m) {}
+};
+
+/// A number of seconds for a message: "60", "2.5".
+inline std::string seconds_text(double s) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", s);
+    return buf;
+}
+
+/// One engine's size bound refuses the input (e.g. the smt engine's ground step program):
+/// exit 4 when that engine was asked for, listed as not applicable under `--engine all`.
+struct TooLargeError : LimitError {
+    explicit TooLargeError(const std::string& m) : LimitError(m) {}
 };
 
 /// An error from an embedded engine (Prolog, Z3) rethrown with context.

@@ -1,0 +1,38 @@
+// The options that every command shares, registered in one place so that their names, help
+// and defaults are the same everywhere (doc/usage.md, "Common options").
+#pragma once
+#include <CLI/CLI.hpp>
+#include <string>
+
+#include "query/session.h"
+
+namespace gdlsc::cli {
+
+/// The positional GAME: a game file, KIF or Prolog-style infix.
+inline CLI::Option* add_game(CLI::App* cmd, std::string& game) {
+    return cmd->add_option("game", game, "game file (KIF or infix)")->required();
+}
+
+/// --history H | --history-file F (one of them; neither: the empty history).
+inline CLI::Option* add_history(CLI::App* cmd, std::string& history, std::string& file,
+                                const std::string& what = "joint moves in role order, e.g. '(noop noop (deal king 7))'") {
+    auto* h = cmd->add_option("--history", history, what);
+    cmd->add_option("--history-file", file, "file with one joint move per line")->excludes(h);
+    return h;
+}
+
+/// --json, with what it prints.
+inline CLI::Option* add_json(CLI::App* cmd, bool& json, const std::string& what = "JSON output") {
+    return cmd->add_flag("--json", json, what);
+}
+
+/// --timeout S: one default for every command (query::kDefaultTimeoutSeconds).
+inline CLI::Option* add_timeout(CLI::App* cmd, double& seconds) {
+    seconds = query::kDefaultTimeoutSeconds;
+    return cmd->add_option("--timeout", seconds,
+                           "time limit in seconds: on each call into the engine and each search (0: none); past it "
+                           "exit 4")
+        ->default_val(query::kDefaultTimeoutSeconds);
+}
+
+}  // namespace gdlsc::cli

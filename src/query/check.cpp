@@ -1,0 +1,87 @@
+// `gdlsc check` (check.h).
+#include "query/check.h"
+
+#include <iomanip>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "base/errors.h"
+#include "gdl/reader.h"
+#include "gdl/validate.h"
+
+namespace gdlsc::query {
+namespace {
+
+std::vector<PredicateRow> predicate_rows(const gdl::Program& p, const gdl::Analysis& a) {
+    std::vector<PredicateRow> rows;
+    std::map<gdl::Signature, std::size_t> fluent_rules;
+    for (const auto& r : p.rules)
+        if ((r.head.name == "init" || r.head.name == "next") && r.head.args.size() == 1 && !r.head.args[0].is_variable())
+            ++fluent_rules[gdl::signature(r.head.args[0])];
+    for (const auto& f : a.fluents) rows.push_back({f, "primitive fluent", fluent_rules[f], false});
+    for (const auto& [sig, info] : a.predicates) rows.push_back({sig, gdl::class_name(info.cls), info.rule_count, info.recursive});
+    return rows;
+}
+
+}  // namespace
+
+CheckReport check_game_file(const std::string& path) {
+    CheckReport r;
+    r.path = path;
+    gdl::Program program;
+    try {
+        program = gdl::read_game_file(path, r.diagnostics);
+    } catch (const std::runtime_error& e) {
+        throw UserError(e.what());
+    }
+    // After a syntax error the rules are incomplete and every later message would be a
+    // consequence of it: validation runs on a program read without errors only.
+    const bool syntax_ok = !r.diagnostics.has_errors();
+    gdl::Analysis analysis = gdl::analyze(program);
+    if (syntax_ok) gdl::validate(program, analysis, r.diagnostics);
+    r.valid = !r.diagnostics.has_errors();
+    r.roles = analysis.roles;
+    r.rows = predicate_rows(program, analysis);
+    return r;
+}
+
+std::string check_diagnostics_text(const CheckReport& r) {
+    std::ostringstream o;
+    r.diagnostics.print(o);
+    return o.str();
+}
+
+std::string check_text(const CheckReport& r) {
+    std::ostringstream o;
+    o << r.path << ": " << (r.valid ? "valid" : "invalid (" + std::to_string(r.diagnostics.error_count()) + " errors)")
+      << "\n";
+    o << "roles:";
+    for (const auto& role : r.roles) o << " " << role;
+    o << "\n";
+    std::size_t width = 9;
+    for (const auto& row : r.rows) width = std::max(width, row.sig.name.size());
+    o << std::left << std::setw(static_cast<int>(width)) << "predicate" << "  arity  " << std::setw(24) << "class"
+      << "  rules  recursive\n";
+    for (const auto& row : r.rows)
+        o << std::left << std::setw(static_cast<int>(width)) << row.sig.name << "  " << std::setw(5) << row.sig.arity
+          << "  " << std::setw(24) << row.cls << "  " << std::setw(5) << row.rules << "  "
+          << (row.recursive ? "yes" : "no") << "\n";
+    return o.str();
+}
+
+std::string check_json(const CheckReport& r) {
+    nlohmann::json out;
+    out["valid"] = r.valid;
+    out["diagnostics"] = nlohmann::json::array();
+    for (const auto& d : r.diagnostics.sorted())
+        out["diagnostics"].push_back({{"file", d.loc.file()}, {"line", d.loc.line}, {"col", d.loc.col},
+                                      {"severity", gdl::severity_name(d.severity)}, {"message", d.message}});
+    out["roles"] = r.roles;
+    out["predicates"] = nlohmann::json::array();
+    for (const auto& row : r.rows)
+        out["predicates"].push_back({{"name", row.sig.name}, {"arity", row.sig.arity}, {"class", row.cls}});
+    return out.dump(2) + "\n";
+}
+
+}  // namespace gdlsc::query

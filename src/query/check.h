@@ -1,0 +1,37 @@
+// `gdlsc check`: a game read and validated (src/gdl/validate.h), with its roles and every
+// predicate's class, arity, number of rules and recursion flag, as text or JSON.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "gdl/analysis.h"
+#include "gdl/diagnostics.h"
+
+namespace gdlsc::query {
+
+struct PredicateRow {
+    gdl::Signature sig;
+    std::string cls;
+    std::size_t rules = 0;
+    bool recursive = false;
+};
+
+struct CheckReport {
+    std::string path;
+    bool valid = false;
+    gdl::Diagnostics diagnostics;  ///< every diagnostic, warnings included
+    std::vector<std::string> roles;
+    /// The primitive fluents (function symbols under init/true/next/base, with their init
+    /// and next rules), then every relation with its class.
+    std::vector<PredicateRow> rows;
+};
+
+/// Reads and validates `path`. An unreadable file is a UserError; an invalid game is a
+/// report with valid = false (validation runs only on a game read without syntax errors).
+CheckReport check_game_file(const std::string& path);
+/// The sorted diagnostics, `file:line:col: severity: message` with the source line.
+std::string check_diagnostics_text(const CheckReport& r);
+std::string check_text(const CheckReport& r);
+std::string check_json(const CheckReport& r);
+
+}  // namespace gdlsc::query

@@ -1,0 +1,209 @@
+// The smt engine of `prove` (src/query/prove_smt.cpp, src/smt/two_copy.cpp): the game unrolled
+// in two copies with the same moves and percepts of a role. Its bounded verdicts agree with
+// the enumeration of developments and the pair fixpoint (verdict, shortest counterexample's
+// depth and role); its k-induction proves what the fixpoint proves for the whole game and
+// finds the known violations at their depth; a mutation of the unrolling is caught; what it
+// cannot decide it says (exit 6), and what it does not apply to it refuses (exit 2).
+#define BOOST_TEST_MODULE smt_prove_smt
+#include <boost/test/unit_test.hpp>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "query/game_file.h"
+#include "query/proof.h"
+#include "run_gdlsc.h"
+
+using gdlsc::test::run_gdlsc;
+using nlohmann::json;
+
+namespace {
+
+std::string example(const std::string& rel) { return std::string(GDLSC_SOURCE_DIR) + "/examples/" + rel; }
+std::string corpus(const std::string& rel) { return std::string(GDLSC_GAMES) + "/" + rel; }
+boost::test_tools::assertion_result corpus_present(boost::unit_test::test_unit_id) {
+    boost::test_tools::assertion_result r(std::filesystem::is_directory(GDLSC_GAMES));
+    r.message() << "skipped: the game corpus " << GDLSC_GAMES << " is absent (set GDLSC_SHARED_DIR at configure time)";
+    return r;
+}
+
+const char* const kProperties[] = {"legal-knowledge", "terminal-knowledge", "goal-knowledge", "perfect-information"};
+
+struct Run {
+    int exit_code;
+    json j;
+    std::string err;
+};
+
+Run prove(const std::string& game, const std::string& property, const std::vector<std::string>& extra) {
+    std::vector<std::string> args{"prove", game, property, "--json", "--quiet"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    gdlsc::test::RunOptions opt;
+    opt.seconds = 300;
+    auto r = run_gdlsc(args, opt);
+    Run out{r.exit_code, json(), r.err};
+    if (!r.out.empty()) out.j = json::parse(r.out);
+    return out;
+}
+
+// A counterexample is two developments of its depth with the same percepts of its role.
+void check_counterexample(const json& c) {
+    const std::size_t d = c["depth"];
+    BOOST_TEST(c["actual"].size() == d);
+    BOOST_TEST(c["alternative"].size() == d);
+    if (!c["role"].is_null()) BOOST_TEST(c["actual_percepts"] == c["alternative_percepts"]);
+}
+
+// `--engine all --depth N`: developments, fixpoint and smt run and agree, checked here on
+// each engine's own report rather than on the tool's "agree".
+void all_agree(const std::string& game, const std::string& property, int depth) {
+    BOOST_TEST_CONTEXT(game << " " << property << " --depth " << depth) {
+        Run r = prove(game, property, {"--engine", "all", "--depth", std::to_string(depth)});
+        BOOST_REQUIRE_MESSAGE(r.exit_code == 0 || r.exit_code == 1, "exit " << r.exit_code << "\n" << r.err);
+        BOOST_TEST(r.j["agree"] == true);
+        const json& engines = r.j["engines"];
+        BOOST_REQUIRE(engines.size() == 3u);
+        BOOST_TEST(engines[0]["engine"] == "developments");
+        BOOST_TEST(engines[2]["engine"] == "smt");
+        const json& ref = engines[0]["report"];
+        for (const json& e : engines) {
+            BOOST_TEST_CONTEXT(e["engine"]) {
+                const json& rep = e["report"];
+                BOOST_TEST(rep["holds"] == ref["holds"]);
+                if (!ref["holds"]) {
+                    BOOST_TEST(rep["counterexample"]["depth"] == ref["counterexample"]["depth"]);
+                    check_counterexample(rep["counterexample"]);
+                }
+            }
+        }
+        BOOST_TEST((r.exit_code == 0) == ref["holds"].get<bool>());
+    }
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(examples_three_engines_agree_to_depth_4) {
+    for (const char* g : {"card_game/card_game.kif", "exploding_bomb/exploding_bomb.kif", "three_players/three_players.kif",
+                          "krieg_tictactoe/krieg_tictactoe.kif"})
+        for (const char* p : kProperties) all_agree(example(g), p, 4);
+}
+
+BOOST_AUTO_TEST_CASE(corpus_three_engines_agree_to_depth_4, *boost::unit_test::precondition(corpus_present)) {
+    for (const char* g : {"gdl2/montyhall.kif", "gdl2/montyhall_2candidates.kif", "gdl2/meier.kif", "gdl2/banker_and_thief.kif"})
+        for (const char* p : kProperties) all_agree(corpus(g), p, 4);
+}
+
+// The smt engine alone finds the known violations at their shortest depth with the right role.
+BOOST_AUTO_TEST_CASE(known_violations_bounded) {
+    Run bomb = prove(example("exploding_bomb/exploding_bomb.kif"), "goal-knowledge", {"--engine", "smt", "--depth", "5"});
+    BOOST_TEST(bomb.exit_code == 1);
+    BOOST_TEST(bomb.j["method"] == "smt");
+    BOOST_TEST(bomb.j["counterexample"]["depth"] == 3);
+    check_counterexample(bomb.j["counterexample"]);
+    // Krieg-TicTacToe: oplayer cannot tell whether the game ended (Thielscher 2010: terminal is not known).
+    Run krieg = prove(example("krieg_tictactoe/krieg_tictactoe.kif"), "terminal-knowledge", {"--engine", "smt", "--depth", "6"});
+    BOOST_TEST(krieg.exit_code == 1);
+    BOOST_TEST(krieg.j["counterexample"]["depth"] == 5);
+    BOOST_TEST(krieg.j["counterexample"]["role"] == "oplayer");
+    check_counterexample(krieg.j["counterexample"]);
+}
+
+// k-induction: whole-game verdicts equal to the fixpoint's (`--engine all` without --depth).
+BOOST_AUTO_TEST_CASE(induction_agrees_with_fixpoint) {
+    struct Case {
+        std::string game, property;
+        int exit_code, k_or_depth;
+    };
+    const std::vector<Case> cases = {
+        {example("card_game/card_game.kif"), "legal-knowledge", 0, 0},
+        {example("card_game/card_game.kif"), "goal-knowledge", 0, 2},
+        {example("exploding_bomb/exploding_bomb.kif"), "terminal-knowledge", 0, -1},
+        {example("exploding_bomb/exploding_bomb.kif"), "goal-knowledge", 1, 3},
+    };
+    for (const Case& c : cases) {
+        BOOST_TEST_CONTEXT(c.game << " " << c.property) {
+            Run r = prove(c.game, c.property, {"--engine", "all"});
+            BOOST_REQUIRE_MESSAGE(r.exit_code == c.exit_code, "exit " << r.exit_code << "\n" << r.err);
+            BOOST_TEST(r.j["agree"] == true);
+            BOOST_REQUIRE(r.j["engines"].size() == 2u);
+            const json& fix = r.j["engines"][0]["report"];
+            const json& ind = r.j["engines"][1]["report"];
+            BOOST_TEST(fix["method"] == "fixpoint");
+            BOOST_TEST(ind["method"] == "smt-induction");
+            BOOST_TEST(ind["whole_game"] == true);
+            BOOST_TEST(ind["undecided"] == false);
+            BOOST_TEST(ind["holds"] == fix["holds"]);
+            if (c.exit_code == 0 && c.k_or_depth >= 0) BOOST_TEST(ind["k"] == c.k_or_depth);
+            if (c.exit_code == 1) {
+                BOOST_TEST(ind["counterexample"]["depth"] == c.k_or_depth);
+                BOOST_TEST(fix["counterexample"]["depth"] == c.k_or_depth);
+                check_counterexample(ind["counterexample"]);
+            }
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(induction_on_the_corpus, *boost::unit_test::precondition(corpus_present)) {
+    Run legal = prove(corpus("gdl2/montyhall.kif"), "legal-knowledge", {"--engine", "smt", "--induction"});
+    BOOST_TEST(legal.exit_code == 0);
+    BOOST_TEST(legal.j["k"] == 0);
+    // the known violation of montyhall_2candidates: the candidate does not know its goal at depth 3
+    Run two = prove(corpus("gdl2/montyhall_2candidates.kif"), "goal-knowledge", {"--engine", "smt", "--induction"});
+    BOOST_TEST(two.exit_code == 1);
+    BOOST_TEST(two.j["counterexample"]["depth"] == 3);
+    BOOST_TEST(two.j["counterexample"]["role"] == "candidate");
+}
+
+// Krieg-TicTacToe's legal-knowledge holds (the fixpoint proves it over 285,585 states) but
+// is not 2-inductive on the two-copy system: the answer is "undecided", exit 6, never a guess.
+BOOST_AUTO_TEST_CASE(not_k_inductive_is_undecided) {
+    Run r = prove(example("krieg_tictactoe/krieg_tictactoe.kif"), "legal-knowledge",
+                  {"--engine", "smt", "--induction", "--max-k", "2"});
+    BOOST_TEST(r.exit_code == 6);
+    BOOST_TEST(r.j["undecided"] == true);
+    BOOST_TEST(r.j["holds"] == false);  // not proved
+    BOOST_TEST(r.j["counterexample"].is_null());  // and not refuted
+    BOOST_TEST(r.j["depth"] == 2);
+    auto text = run_gdlsc({"prove", example("krieg_tictactoe/krieg_tictactoe.kif"), "legal-knowledge", "--engine", "smt",
+                           "--induction", "--max-k", "1", "--quiet"});
+    BOOST_TEST(text.exit_code == 6);
+    BOOST_TEST(text.out.find("not k-inductive up to k = 1") != std::string::npos, text.out);
+}
+
+// Dropping the constraint that both copies make the same move of the role lets a role
+// "confuse" developments it can tell apart by its own moves: properties that hold are refuted.
+BOOST_AUTO_TEST_CASE(mutation_dropping_same_move_is_caught) {
+    using namespace gdlsc;
+    struct Case {
+        std::string game, property;
+        std::size_t depth;
+    };
+    for (const Case& c : {Case{example("card_game/card_game.kif"), "goal-knowledge", 2},
+                          Case{example("krieg_tictactoe/krieg_tictactoe.kif"), "legal-knowledge", 2}}) {
+        BOOST_TEST_CONTEXT(c.game << " " << c.property) {
+            query::Game game = query::load_game_file(c.game);
+            query::SmtProveOptions o;
+            o.depth = 4;
+            auto real = query::prove_smt(game, c.property, o);
+            BOOST_TEST(real.holds);
+            o.drop_same_move = true;
+            auto mutant = query::prove_smt(game, c.property, o);
+            BOOST_TEST(!mutant.holds);
+            BOOST_TEST(mutant.at_depth == c.depth);
+        }
+    }
+}
+
+// Formulas are decided by developments and the fixpoint; the smt engine says it does not apply.
+BOOST_AUTO_TEST_CASE(formulas_are_refused_with_a_reason) {
+    const std::string g = example("card_game/card_game.kif");
+    Run alone = prove(g, "(knows jane (or terminal (not terminal)))", {"--engine", "smt", "--depth", "2"});
+    BOOST_TEST(alone.exit_code == 2);
+    BOOST_TEST(alone.err.find("smt") != std::string::npos, alone.err);
+    Run all = prove(g, "(knows jane (or terminal (not terminal)))", {"--engine", "all", "--depth", "2"});
+    BOOST_TEST(all.exit_code == 0, all.err);
+    BOOST_TEST(all.j["engines"].size() == 2u);
+    BOOST_REQUIRE(all.j["not_applicable"].size() == 1u);
+    BOOST_TEST(all.j["not_applicable"][0].get<std::string>().rfind("smt: ", 0) == 0u);
+}
