@@ -14,6 +14,8 @@
 // (a diagonal pair: before the first violation every pair is one).
 #include "ground/lockstep.h"
 
+#include "ground/hash.h"
+
 #include <algorithm>
 #include <deque>
 #include <unordered_map>
@@ -39,7 +41,7 @@ public:
     std::uint32_t find_or_insert(std::uint64_t key, std::uint32_t value, bool& fresh) {
         if (2 * (size_ + 1) > keys_.size()) grow(keys_.size() * 2);
         std::size_t mask = keys_.size() - 1;
-        for (std::size_t i = hash(key) & mask;; i = (i + 1) & mask) {
+        for (std::size_t i = mix64(key) & mask;; i = (i + 1) & mask) {
             if (keys_[i] == kEmpty) {
                 keys_[i] = key, vals_[i] = value, ++size_, fresh = true;
                 return value;
@@ -56,21 +58,13 @@ private:
     std::vector<std::uint64_t> keys_;
     std::vector<std::uint32_t> vals_;
     std::size_t size_ = 0;
-    static std::uint64_t hash(std::uint64_t h) {  // murmur3's finaliser
-        h ^= h >> 33;
-        h *= 0xff51afd7ed558ccdULL;
-        h ^= h >> 33;
-        h *= 0xc4ceb9fe1a85ec53ULL;
-        h ^= h >> 33;
-        return h;
-    }
     void grow(std::size_t slots) {
         std::vector<std::uint64_t> keys(slots, kEmpty);
         std::vector<std::uint32_t> vals(slots);
         std::size_t mask = slots - 1;
         for (std::size_t j = 0; j < keys_.size(); ++j) {
             if (keys_[j] == kEmpty) continue;
-            std::size_t i = hash(keys_[j]) & mask;
+            std::size_t i = mix64(keys_[j]) & mask;
             while (keys[i] != kEmpty) i = (i + 1) & mask;
             keys[i] = keys_[j], vals[i] = vals_[j];
         }

@@ -2,6 +2,8 @@
 // evaluated once, its joint moves in one batch of network rows.
 #include "ground/network_space.h"
 
+#include "ground/hash.h"
+
 #include <algorithm>
 
 namespace gdlsc::ground {
@@ -24,14 +26,6 @@ std::vector<NodeId> step_targets(const StepNetwork& net) {
     return t;
 }
 
-std::uint64_t mix(std::uint64_t h) {  // murmur3's finaliser
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdULL;
-    h ^= h >> 33;
-    h *= 0xc4ceb9fe1a85ec53ULL;
-    h ^= h >> 33;
-    return h;
-}
 
 bool node_holds(const Rows& rows, NodeId node, std::size_t row) {
     return node != kNoNode && rows.holds(node, row);
@@ -41,7 +35,7 @@ bool node_holds(const Rows& rows, NodeId node, std::size_t row) {
 
 std::size_t NetworkSpace::VecHash::operator()(const std::vector<std::uint64_t>& v) const {
     std::uint64_t h = v.size();
-    for (std::uint64_t w : v) h = mix(h ^ w) + 0x9e3779b97f4a7c15ULL;
+    for (std::uint64_t w : v) h = mix64(h ^ w) + 0x9e3779b97f4a7c15ULL;
     return static_cast<std::size_t>(h);
 }
 

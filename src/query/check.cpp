@@ -7,8 +7,7 @@
 #include <sstream>
 
 #include "base/errors.h"
-#include "gdl/reader.h"
-#include "gdl/validate.h"
+#include "query/game_file.h"
 
 namespace gdlsc::query {
 namespace {
@@ -29,20 +28,10 @@ std::vector<PredicateRow> predicate_rows(const gdl::Program& p, const gdl::Analy
 CheckReport check_game_file(const std::string& path) {
     CheckReport r;
     r.path = path;
-    gdl::Program program;
-    try {
-        program = gdl::read_game_file(path, r.diagnostics);
-    } catch (const std::runtime_error& e) {
-        throw UserError(e.what());
-    }
-    // After a syntax error the rules are incomplete and every later message would be a
-    // consequence of it: validation runs on a program read without errors only.
-    const bool syntax_ok = !r.diagnostics.has_errors();
-    gdl::Analysis analysis = gdl::analyze(program);
-    if (syntax_ok) gdl::validate(program, analysis, r.diagnostics);
+    Game g = read_game(path, r.diagnostics);
     r.valid = !r.diagnostics.has_errors();
-    r.roles = analysis.roles;
-    r.rows = predicate_rows(program, analysis);
+    r.roles = g.analysis.roles;
+    r.rows = predicate_rows(g.program, g.analysis);
     return r;
 }
 

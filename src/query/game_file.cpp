@@ -10,8 +10,7 @@
 
 namespace gdlsc::query {
 
-Game load_game_file(const std::string& path) {
-    gdl::Diagnostics diags;
+Game read_game(const std::string& path, gdl::Diagnostics& diags) {
     Game g;
     try {
         g.program = gdl::read_game_file(path, diags);
@@ -20,6 +19,12 @@ Game load_game_file(const std::string& path) {
     }
     g.analysis = gdl::analyze(g.program);
     if (!diags.has_errors()) gdl::validate(g.program, g.analysis, diags);
+    return g;
+}
+
+Game load_game_file(const std::string& path) {
+    gdl::Diagnostics diags;
+    Game g = read_game(path, diags);
     throw_if_errors(diags, path + " is not a valid game:");
     return g;
 }

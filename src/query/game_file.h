@@ -4,6 +4,7 @@
 #include <string>
 
 #include "gdl/analysis.h"
+#include "gdl/diagnostics.h"
 #include "gdl/program.h"
 
 namespace gdlsc::query {
@@ -12,6 +13,11 @@ struct Game {
     gdl::Program program;
     gdl::Analysis analysis;
 };
+
+/// Reads, analyses and validates `path`, every diagnostic (warnings too) into `diags`;
+/// validation runs only on a game read without syntax errors (after one, the rules are
+/// incomplete and later messages would be its consequences). An unreadable file is a UserError.
+Game read_game(const std::string& path, gdl::Diagnostics& diags);
 
 /// Reads and validates `path`; warnings are dropped, errors throw UserError.
 Game load_game_file(const std::string& path);

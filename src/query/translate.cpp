@@ -4,8 +4,7 @@
 #include <sstream>
 
 #include "base/errors.h"
-#include "gdl/reader.h"
-#include "gdl/validate.h"
+#include "query/game_file.h"
 #include "query/engines_smt.h"
 #include "query/session.h"
 #include "sc/emit.h"
@@ -18,14 +17,7 @@ Translation translate_game_file(const std::string& path, const TranslateOptions&
     if ((!o.history.empty() || !o.history_file.empty()) && o.format != "smtlib")
         throw UserError("--history and --history-file go with --format smtlib");
     gdl::Diagnostics diags;
-    Game g;
-    try {
-        g.program = gdl::read_game_file(path, diags);
-    } catch (const std::runtime_error& e) {
-        throw UserError(e.what());
-    }
-    g.analysis = gdl::analyze(g.program);
-    if (!diags.has_errors()) gdl::validate(g.program, g.analysis, diags);
+    Game g = read_game(path, diags);
     Translation t;
     std::ostringstream d;
     diags.print(d);

@@ -2,6 +2,8 @@
 // z3::exception into SmtError with what the solver was doing.
 #include "smt/solver.h"
 
+#include "smt/z3_guard.h"
+
 #include <z3++.h>
 
 #include "ground/loops.h"
@@ -13,14 +15,6 @@ using ground::GFormula;
 
 namespace {
 
-template <typename F>
-auto guard(const char* what, F&& f) -> decltype(f()) {
-    try {
-        return f();
-    } catch (const z3::exception& e) {
-        throw SmtError(std::string("z3 error while ") + what + ": " + e.msg());
-    }
-}
 
 }  // namespace
 

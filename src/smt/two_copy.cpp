@@ -22,6 +22,8 @@
 // failing at the last: unsat means proved).
 #include "smt/two_copy.h"
 
+#include "smt/z3_guard.h"
+
 #include <z3++.h>
 
 #include <map>
@@ -37,14 +39,6 @@ using ground::AtomId;
 using ground::GroundProgram;
 constexpr std::int64_t kNone = -1;
 
-template <typename F>
-auto guard(const char* what, F&& f) -> decltype(f()) {
-    try {
-        return f();
-    } catch (const z3::exception& e) {
-        throw SmtError(std::string("z3 error while ") + what + ": " + e.msg());
-    }
-}
 
 // The step program's atoms by meaning.
 struct StepAtoms {

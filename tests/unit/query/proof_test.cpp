@@ -13,6 +13,7 @@
 #include "base/errors.h"
 #include "query/game_file.h"
 #include "query/proof.h"
+#include "game_paths.h"
 #include "run_gdlsc.h"
 
 using gdlsc::test::run_gdlsc;
@@ -20,15 +21,9 @@ using nlohmann::json;
 
 namespace {
 
-std::string example(const std::string& rel) { return std::string(GDLSC_SOURCE_DIR) + "/examples/" + rel; }
-std::string corpus(const std::string& rel) { return std::string(GDLSC_GAMES) + "/" + rel; }
-bool have_corpus() { return std::filesystem::is_directory(GDLSC_GAMES); }
-// A Boost.Test precondition: tests that read the corpus are reported skipped without it.
-boost::test_tools::assertion_result corpus_present(boost::unit_test::test_unit_id) {
-    boost::test_tools::assertion_result r(have_corpus());
-    r.message() << "skipped: the game corpus " << GDLSC_GAMES << " is absent";
-    return r;
-}
+using gdlsc::test::corpus;
+using gdlsc::test::corpus_present;
+using gdlsc::test::example;
 
 const char* const kProperties[] = {"legal-knowledge", "terminal-knowledge", "goal-knowledge", "perfect-information"};
 
