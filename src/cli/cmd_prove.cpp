@@ -24,7 +24,7 @@ struct ProveArgs {
     std::size_t max_pairs = 0;
     std::string engine = "explicit";
     bool induction = false;
-    std::size_t max_k = 10;
+    std::optional<std::size_t> max_k;  ///< default: SmtProveOptions::max_k
     bool json = false, progress = false, quiet = false;
     double timeout = query::kDefaultTimeoutSeconds;
 };
@@ -39,7 +39,12 @@ int run_prove(const ProveArgs& a) {
     query::SmtProveOptions so;
     so.depth = a.depth;
     so.induction = a.induction;
-    so.max_k = a.max_k;
+    if (a.max_k) {
+        const bool whole_all = a.engine == "all" && !a.depth;
+        if (!a.induction && !whole_all)
+            throw UserError("prove: --max-k goes with --engine smt --induction, or --engine all without --depth");
+        so.max_k = *a.max_k;
+    }
     so.progress = progress;
     so.timeout_seconds = a.timeout;
     if (a.engine == "all") {

@@ -32,7 +32,18 @@ inline CLI::Option* add_timeout(CLI::App* cmd, double& seconds) {
     return cmd->add_option("--timeout", seconds,
                            "time limit in seconds: on each call into the engine and each search (0: none); past it "
                            "exit 4")
-        ->default_val(query::kDefaultTimeoutSeconds);
+        ->default_val(query::kDefaultTimeoutSeconds)
+        ->check(CLI::Validator(
+            [](std::string& v) -> std::string {
+                try {
+                    std::size_t used = 0;
+                    double s = std::stod(v, &used);
+                    if (used == v.size() && s >= 0) return {};
+                } catch (const std::exception&) {
+                }
+                return "a number of seconds >= 0 (0: no limit), got '" + v + "'";
+            },
+            "SECONDS"));
 }
 
 }  // namespace gdlsc::cli

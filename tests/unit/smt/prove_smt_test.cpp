@@ -7,12 +7,14 @@
 #define BOOST_TEST_MODULE smt_prove_smt
 #include <boost/test/unit_test.hpp>
 
+#include <chrono>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "query/game_file.h"
 #include "query/proof.h"
+#include "game_paths.h"
 #include "run_gdlsc.h"
 
 using gdlsc::test::run_gdlsc;
@@ -20,13 +22,9 @@ using nlohmann::json;
 
 namespace {
 
-std::string example(const std::string& rel) { return std::string(GDLSC_SOURCE_DIR) + "/examples/" + rel; }
-std::string corpus(const std::string& rel) { return std::string(GDLSC_GAMES) + "/" + rel; }
-boost::test_tools::assertion_result corpus_present(boost::unit_test::test_unit_id) {
-    boost::test_tools::assertion_result r(std::filesystem::is_directory(GDLSC_GAMES));
-    r.message() << "skipped: the game corpus " << GDLSC_GAMES << " is absent (set GDLSC_SHARED_DIR at configure time)";
-    return r;
-}
+using gdlsc::test::corpus;
+using gdlsc::test::corpus_present;
+using gdlsc::test::example;
 
 const char* const kProperties[] = {"legal-knowledge", "terminal-knowledge", "goal-knowledge", "perfect-information"};
 
@@ -206,4 +204,31 @@ BOOST_AUTO_TEST_CASE(formulas_are_refused_with_a_reason) {
     BOOST_TEST(all.j["engines"].size() == 2u);
     BOOST_REQUIRE(all.j["not_applicable"].size() == 1u);
     BOOST_TEST(all.j["not_applicable"][0].get<std::string>().rfind("smt: ", 0) == 0u);
+}
+
+// --timeout bounds the whole smt search (grounding and every Z3 call), not each call:
+// Krieg-TicTacToe's induction to k = 10 takes minutes and must stop near the limit.
+BOOST_AUTO_TEST_CASE(timeout_bounds_the_whole_search) {
+    const auto t0 = std::chrono::steady_clock::now();
+    auto r = run_gdlsc({"prove", example("krieg_tictactoe/krieg_tictactoe.kif"), "legal-knowledge", "--engine", "smt",
+                        "--induction", "--max-k", "10", "--timeout", "2", "--quiet"});
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    BOOST_TEST(r.exit_code == 4);
+    BOOST_TEST(r.err.find("time limit of 2 s") != std::string::npos, r.err);
+    BOOST_TEST(secs < 15.0);
+}
+
+// Options that do not go together are refused, not ignored.
+BOOST_AUTO_TEST_CASE(option_misuse_is_an_error) {
+    const std::string g = example("card_game/card_game.kif");
+    auto maxk = run_gdlsc({"prove", g, "legal-knowledge", "--max-k", "3"});
+    BOOST_TEST(maxk.exit_code == 2);
+    BOOST_TEST(maxk.err.find("--max-k goes with") != std::string::npos, maxk.err);
+    auto ind = run_gdlsc({"prove", g, "legal-knowledge", "--induction"});
+    BOOST_TEST(ind.exit_code == 2);
+    auto both = run_gdlsc({"prove", g, "legal-knowledge", "--engine", "smt", "--induction", "--depth", "2"});
+    BOOST_TEST(both.exit_code == 2);
+    auto neg = run_gdlsc({"prove", g, "legal-knowledge", "--timeout", "-1"});
+    BOOST_TEST(neg.exit_code == 64);
+    BOOST_TEST(neg.err.find("a number of seconds >= 0") != std::string::npos, neg.err);
 }
