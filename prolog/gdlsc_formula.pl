@@ -158,7 +158,7 @@ universe(Sit, U) :-
     sort(Xs, U).
 
 universe_source(_, _, T) :- game:universe_term(T).
-universe_source(_, S, T) :- member(T, S).
+universe_source(_, S, T) :- member(T, S), T \= 'gdlsc world'(_).
 universe_source(_, S, T) :- legal_move(_, T, S).
 universe_source(do(A, _), _, T) :- arg(_, A, T).
 universe_source(do(A, Sit0), _, T) :- sit_state(Sit0, S0), game:'g:sees'(_, T, A, S0).

@@ -7,12 +7,12 @@
 
     Two representations, both computed PROGRESSIVELY (the set at step i from
     the set at step i-1, never from scratch):
-    * developments (tier 2): every development is an interned node (parent,
-      joint move, state); every node has, per agent, an interned observation
-      id (parent observation, own move, percept set).  K_R(δ) is the cell of
-      all nodes with R's observation id of δ, memoised per (R, observation),
-      so every development sharing R's observations shares one cell.  Exact
-      for any formula, nested knowledge and common knowledge included.
+    * developments (tier 2, prolog/gdlsc_developments.pl): every development
+      is an interned node with, per agent, an interned observation; K_R(δ) is
+      the cell of all nodes with R's observation of δ.  Exact for any formula,
+      nested knowledge and common knowledge included, and the only tier for
+      GDL-III games (knows in the rules), whose truths depend on the
+      development, not on its final state alone.
     * weighted states (tier 1): the information set as a list of distinct final
       states, each with its number of developments and its probability weight
       (random uniform, the other roles uniform, R's own move given).  Used by
@@ -43,13 +43,9 @@
 :- use_module(library(apply)).
 :- use_module(library(pairs)).
 :- use_module(gdlsc_game).
+:- use_module(gdlsc_developments).
 
 :- dynamic
-    node_/4,          % node_(Id, Parent, JointMove, State)
-    child_/3,         % child_(Parent, JointMove, Id)
-    obs_/3,           % obs_(Role, NodeId, ObsId)
-    obs_key_/5,       % obs_key_(Role, ParentObs, Move, Percepts, ObsId)
-    cell_/3,          % cell_(Role, ObsId, NodeIds): all developments with that observation
     trans_/3,         % trans_(StateHash, State, Transitions) for prove
     obs_entries_/3.   % obs_entries_(Role, ObsId, Entries): weighted states for knows
 
@@ -58,199 +54,23 @@
 %   Forgets every interned development, observation and memoised cell; call
 %   it when another game is loaded into the module `game`.
 knowledge_reset :-
-    retractall(node_(_, _, _, _)),
-    retractall(child_(_, _, _)),
-    retractall(obs_(_, _, _)),
-    retractall(obs_key_(_, _, _, _, _)),
-    retractall(cell_(_, _, _)),
+    developments_reset,
     retractall(trans_(_, _, _)),
     retractall(sid_(_, _, _)),
     retractall(state_(_, _)),
     retractall(strans_(_, _)),
     retractall(rep_(_, _, _)),
     retractall(sig_(_, _, _, _)),
-    retractall(obs_entries_(_, _, _)),
-    flag(gdlsc_knowledge_node, _, 1),
-    flag(gdlsc_knowledge_obs, _, 1).
+    retractall(obs_entries_(_, _, _)).
 
-%   ensure_fresh: the memo tables belong to the game loaded when they were
-%   filled; loading a game (gdlsc_game:load_game_text/1) runs the
-%   on_game_loaded hook, which forgets them.  Not tied to Prolog's tables:
-%   the runtime drops those when they grow large (gdlsc_situation), which
-%   must not forget developments in the middle of a knowledge query.
 :- multifile gdlsc_game:on_game_loaded/0.
 gdlsc_game:on_game_loaded :- knowledge_reset.
-
-ensure_fresh.
-
-%   ---- roles ---------------------------------------------------------------
-
-%!  check_agent(?Role) is nondet.
-%
-%   Role is a non-random role of the game; enumerates the agents when unbound.
-%   @error gdlsc_error(not_an_agent(Role)) for random or an unknown role.
-check_agent(R) :-
-    var(R), !,
-    agent(R).
-check_agent(random) :- !,
-    throw(error(gdlsc_error(not_an_agent(random)),
-                context(knows/2, 'random is not an agent: it has no knowledge'))).
-check_agent(R) :-
-    agent(R), !.
-check_agent(R) :-
-    throw(error(gdlsc_error(not_an_agent(R)),
-                context(knows/2, 'not a role of the game'))).
-
-role_position(R, I) :-
-    roles(Rs),
-    nth1(I, Rs, R), !.
-
-%   ---- developments as interned nodes (tier 2) ----------------------------
-
-root_node(0) :-
-    (   node_(0, _, _, _)
-    ->  true
-    ;   init_state(S0),
-        flag(gdlsc_knowledge_node, _, 1),
-        assertz(node_(0, none, none, S0))
-    ).
-
-%!  sit_node(+Sit, -Id) is det.
-%
-%   The node of the development Sit (s0 or do(A, Sit)).
-%   @error gdlsc_error(not_a_development(Sit)) if a joint move is not possible.
-sit_node(s0, Id) :- !,
-    root_node(Id).
-sit_node(do(A, Sit), Id) :- !,
-    sit_node(Sit, P),
-    (   child_(P, A, Id0)
-    ->  Id = Id0
-    ;   node_(P, _, _, S),
-        (   \+ terminal(S), joint_move_legal(S, A)
-        ->  new_child(P, A, S, Id)
-        ;   throw(error(gdlsc_error(not_a_development(do(A, Sit))), _))
-        )
-    ).
-sit_node(Sit, _) :-
-    throw(error(type_error(situation, Sit), _)).
-
-joint_move_legal(S, A) :-
-    roles(Rs),
-    forall(nth1(I, Rs, R), (arg(I, A, M), legal_move(R, M, S))).
-
-new_child(P, A, S, Id) :-
-    next_state(A, S, S1),
-    flag(gdlsc_knowledge_node, Id, Id + 1),
-    assertz(node_(Id, P, A, S1)),
-    assertz(child_(P, A, Id)).
-
-node_child(P, A, S, Id) :-
-    (   child_(P, A, Id0)
-    ->  Id = Id0
-    ;   new_child(P, A, S, Id)
-    ).
-
-%!  node_sit(+Id, -Sit) is det.
-node_sit(Id, Sit) :-
-    node_sit(Id, s0, Sit0),
-    Sit = Sit0.
-node_sit(0, _, s0) :- !.
-node_sit(Id, _, do(A, Sit)) :-
-    node_(Id, P, A, _),
-    node_sit(P, _, Sit).
-
-node_moves(Id, Moves) :-
-    node_moves(Id, [], Moves).
-node_moves(0, Acc, Acc) :- !.
-node_moves(Id, Acc, Moves) :-
-    node_(Id, P, A, _),
-    node_moves(P, [A|Acc], Moves).
-
-%!  node_obs(+Role, +Id, -ObsId) is det.
-%
-%   Role's observation id at node Id: the interned sequence of its own moves
-%   and percept sets along the development (0 at s0).
-node_obs(_, 0, 0) :- !.
-node_obs(R, Id, O) :-
-    obs_(R, Id, O0), !,
-    O = O0.
-node_obs(R, Id, O) :-
-    node_(Id, P, A, _),
-    node_(P, _, _, PS),
-    node_obs(R, P, PO),
-    role_position(R, I),
-    arg(I, A, M),
-    percepts(R, A, PS, Ps),
-    obs_intern(R, PO, M, Ps, O),
-    assertz(obs_(R, Id, O)).
-
-obs_intern(R, PO, M, Ps, O) :-
-    (   obs_key_(R, PO, M, Ps, O0)
-    ->  O = O0
-    ;   flag(gdlsc_knowledge_obs, O1, O1 + 1),
-        O is O1 + 1,
-        assertz(obs_key_(R, PO, M, Ps, O))
-    ).
-
-%!  node_cell(+Role, +Id, -Ids) is det.
-%
-%   The information set of Role at node Id: the nodes of every development
-%   indistinguishable from Id for Role, computed from the cell of the parent
-%   (the K successor state axiom) and memoised per (Role, observation).
-node_cell(R, Id, Ids) :-
-    node_obs(R, Id, O),
-    (   cell_(R, O, Ids0)
-    ->  Ids = Ids0
-    ;   node_cell_(R, Id, O, Ids),
-        assertz(cell_(R, O, Ids))
-    ).
-
-node_cell_(_, 0, _, [0]) :- !.
-node_cell_(R, Id, O, Ids) :-
-    node_(Id, P, A, _),
-    node_(P, _, _, PS),
-    node_cell(R, P, PIds),
-    role_position(R, I),
-    arg(I, A, M),
-    percepts(R, A, PS, Ps),
-    findall(C,
-            ( member(Q, PIds),
-              node_(Q, _, _, QS),
-              \+ terminal(QS),
-              joint_move_fixing(QS, I, M, A2),
-              percepts(R, A2, QS, Ps2),
-              Ps2 == Ps,
-              node_child(Q, A2, QS, C)
-            ),
-            Ids),
-    forall(member(C, Ids), ( obs_(R, C, _) -> true ; assertz(obs_(R, C, O)) )).
-
-%!  joint_move_fixing(+State, +I, +Move, -A) is nondet.
-%
-%   A is a joint move legal in State whose I-th component is Move.  Each
-%   joint move once, in standard order: legal moves are a set, even when the
-%   game's rules derive one move twice.
-joint_move_fixing(S, I, M, A) :-
-    roles(Rs),
-    length(Rs, N),
-    functor(A, a, N),
-    legal_moves_into(Rs, 1, I, M, S, A).
-
-legal_moves_into([], _, _, _, _, _).
-legal_moves_into([R|Rs], J, I, M, S, A) :-
-    (   J =:= I
-    ->  once(legal_move(R, M, S)), arg(J, A, M)
-    ;   legal_moves(R, S, Ms), member(Mj, Ms), arg(J, A, Mj)
-    ),
-    J1 is J + 1,
-    legal_moves_into(Rs, J1, I, M, S, A).
 
 %!  infoset(+Role, +Sit, -Sits) is det.
 %
 %   Sits are the developments (as situations) that Role cannot distinguish
 %   from Sit, Sit included; duplicates are distinct developments.
 infoset(R, Sit, Sits) :-
-    ensure_fresh,
     check_agent(R),
     sit_node(Sit, Id),
     node_cell(R, Id, Ids),
@@ -270,9 +90,9 @@ holds_at(F, Id) :-
 %   reflexive, the candidate bindings are those true in Sit itself.
 %   @error gdlsc_error(not_an_agent(random)) for `(knows random F)`.
 eval_knows(R, F, Sit) :-
-    ensure_fresh,
     check_agent(R),
-    (   ground_state_formula(F)
+    (   \+ epistemic_game,
+        ground_state_formula(F)
     ->  knows_by_states(R, F, Sit)
     ;   sit_node(Sit, Id),
         node_cell(R, Id, Ids),
@@ -387,20 +207,9 @@ bound_variables(_, B, B).
 %   in every development reachable from Sit through the union of the agents'
 %   K relations (transitive closure).
 eval_common(F, Sit) :-
-    ensure_fresh,
     sit_node(Sit, Id),
-    findall(R, agent(R), Rs),
-    common_closure(Rs, [Id], [Id], Ids),
+    common_cell(Id, Ids),
     holds_everywhere(F, Id, Ids).
-
-common_closure(_, [], Seen, Seen).
-common_closure(Rs, [W|Ws], Seen0, Seen) :-
-    findall(V, ( member(R, Rs), node_cell(R, W, Cell), member(V, Cell),
-                 \+ memberchk(V, Seen0) ), New0),
-    sort(New0, New),
-    append(Seen0, New, Seen1),
-    append(Ws, New, Queue),
-    common_closure(Rs, Queue, Seen1, Seen).
 
 %!  eval_kwhether(?Role, :Formula, +Sit) is nondet.
 %
@@ -428,6 +237,11 @@ eval_kwhether(R, F, Sit) :-
 %   entries along the moves of Sit (never from scratch).
 %   @error gdlsc_error(not_a_development(A)) if a joint move of Sit is not possible.
 infoset_states(R, Sit, Entries) :-
+    epistemic_game, !,
+    check_agent(R),
+    sit_node(Sit, Id),
+    dev_entries(R, Id, Entries).
+infoset_states(R, Sit, Entries) :-
     check_agent(R),
     sit_moves(Sit, Moves),
     role_position(R, I),
@@ -443,6 +257,14 @@ infoset_states(R, Sit, Entries) :-
 %   check (both, compared); Built is what gdlsc_native:network_info/1 says
 %   if the step network was built (or found impossible) during this update,
 %   its time included in the update's, else none.
+infoset_states_timed(R, Sit, Entries, Steps) :-
+    epistemic_game, !,
+    check_agent(R),
+    sit_moves(Sit, Moves),
+    root_node(Id0),
+    dev_timed_steps(Moves, R, 1, Id0, Steps),
+    sit_node(Sit, Id),
+    dev_entries(R, Id, Entries).
 infoset_states_timed(R, Sit, Entries, Steps) :-
     check_agent(R),
     sit_moves(Sit, Moves),
@@ -966,7 +788,7 @@ infoset_summary(R, Sit, NumDevs, States) :-
     infoset_states(R, Sit, Es),
     foldl(add_devs, Es, 0, NumDevs),
     maplist(entry_state, Es, States0),
-    msort(States0, States).
+    (   epistemic_game -> sort(States0, States) ; msort(States0, States) ).
 
 %   (plain predicates, not yall lambdas: a lambda copies its arguments, here
 %   whole states and developments, on every call)
@@ -1020,6 +842,109 @@ state_formula(rel(Name, Args)) :- !,
     \+ game:relation(Name, N, action).
 state_formula(_).
 
+%   ---- GDL-III: information sets of developments ---------------------------
+%
+%   In a game with knows in its rules, what holds after a development depends
+%   on the development, not only on its final state: the weighted states
+%   (tier 1) and the state classes of prove_property/4 merge developments by
+%   state and are not exact there.  Every information set then comes from the
+%   cells of gdlsc_developments, one entry per development.
+
+%   dev_entries(+R, +Id, -Entries): R's information set at node Id as entries
+%   e(State, 1, Weight, Sit), one per development (State without the marker),
+%   weighted as tier 1 weighs them: every role but R moves uniformly at random.
+dev_entries(R, Id, Es) :-
+    node_cell(R, Id, Ids),
+    role_position(R, I),
+    findall(e(T, 1, W, Sit),
+            ( member(C, Ids), node_(C, _, _, S), plain_state(S, T),
+              dev_weight(C, I, W), node_sit(C, Sit) ),
+            Es).
+
+dev_weight(0, _, 1) :- !.
+dev_weight(C, I, W) :-
+    node_(C, P, _, _),
+    node_(P, _, _, PS),
+    dev_weight(P, I, W0),
+    roles(Rs),
+    foldl(others_moves(I, PS), Rs, 1-1, _-Den),
+    W is W0 rdiv Den.
+
+%   others_moves(+I, +S, +Rj, +J0-D0, -J-D): D0 times the number of Rj's legal
+%   moves in S, unless Rj is the I-th role.
+others_moves(I, S, Rj, J0-D0, J-D) :-
+    J is J0 + 1,
+    (   J0 =:= I -> D = D0
+    ;   legal_moves(Rj, S, Ms), length(Ms, L), D is D0 * L
+    ).
+
+dev_timed_steps([], _, _, _, []).
+dev_timed_steps([A|As], R, D, P, [step(D, N, L, Wall, Cpu, developments, none)|Steps]) :-
+    get_time(T0),
+    statistics(process_cputime, C0),
+    node_(P, _, _, PS),
+    node_child(P, A, PS, Id),
+    node_cell(R, Id, Ids),
+    statistics(process_cputime, C1),
+    get_time(T1),
+    Wall is round((T1 - T0) * 1000000) / 1000.0,
+    Cpu is round((C1 - C0) * 1000000) / 1000.0,
+    length(Ids, N),
+    findall(T, ( member(C, Ids), node_(C, _, _, S), plain_state(S, T) ), Ts0),
+    sort(Ts0, Ts),
+    length(Ts, L),
+    D1 is D + 1,
+    dev_timed_steps(As, R, D1, Id, Steps).
+
+%   prove_devs(+Prop, +D, +Max, +Ids, +Options, -Result): prove_property/4's
+%   built-in properties over the developments of depth D..Max (the nodes Ids
+%   are every development of depth D): an information set of some agent whose
+%   developments differ in the property's signature is a counterexample.
+prove_devs(Prop, D, Max, Ids, Options, Result) :-
+    findall(R, agent(R), Rs),
+    (   member(R, Rs),
+        member(Id, Ids),
+        node_cell(R, Id, Cell),
+        dev_violation(Prop, R, Id, Cell, Other)
+    ->  node_moves(Id, Actual),
+        node_moves(Other, Alt),
+        Result = refuted(R, D, Actual, Alt)
+    ;   D >= Max
+    ->  Result = holds
+    ;   D1 is D + 1,
+        statistics(cputime, T0),
+        findall(C, ( member(Q, Ids), node_(Q, _, _, S), \+ terminal(S),
+                     joint_moves(S, As), member(A, As), node_child(Q, A, S, C) ),
+                Ids1),
+        length(Ids1, N),
+        (   option(max_classes(MaxN), Options), N > MaxN
+        ->  throw(error(gdlsc_error(limit(classes(N, MaxN))),
+                        context(prove_property/4, 'too many developments')))
+        ;   true
+        ),
+        statistics(cputime, T1),
+        T is T1 - T0,
+        (   option(progress(true), Options)
+        ->  format(user_error, "prove: depth ~d: ~d developments (~3f s)~n", [D1, N, T])
+        ;   true
+        ),
+        prove_devs(Prop, D1, Max, Ids1, Options, Result)
+    ).
+
+dev_violation(perfect_information, _, Id, Cell, Other) :- !,
+    member(Other, Cell),
+    Other \== Id, !.
+dev_violation(Prop, R, Id, Cell, Other) :-
+    node_(Id, _, _, S),
+    signature(Prop, R, S, V),
+    V \== skip,
+    member(Other, Cell),
+    Other \== Id,
+    node_(Other, _, _, SO),
+    signature(Prop, R, SO, VO),
+    VO \== skip,
+    VO \== V, !.
+
 %   ---- Graphviz ------------------------------------------------------------
 
 %!  infoset_dot(+Role, +Sit, -Dot) is det.
@@ -1029,7 +954,6 @@ state_formula(_).
 %   Role's percepts; the actual development is drawn bold.
 %   @error gdlsc_error(too_large(N)) above 300 developments.
 infoset_dot(R, Sit, Dot) :-
-    ensure_fresh,
     check_agent(R),
     sit_node(Sit, Id),
     node_cell(R, Id, Ids),
@@ -1057,7 +981,8 @@ node_ancestor(Id, A) :-
     node_ancestor(P, A).
 
 dot_node(X, Ids, Actual) :-
-    node_(X, _, _, S),
+    node_(X, _, _, S0),
+    plain_state(S0, S),
     maplist(kif_text, S, Ts),
     atomic_list_concat(Ts, '\\n', Label0),
     dot_escape(Label0, Label),
@@ -1112,9 +1037,14 @@ dot_escape(In, Out) :-
 %   Options: progress(Bool) prints per depth classes, cells and seconds on
 %   user_error; max_classes(N) throws gdlsc_error(limit(...)) beyond N.
 prove_property(formula(F), Max, Options, Result) :- !,
-    ensure_fresh,
     root_node(Root),
     prove_formula(F, 0, Max, [Root], Options, Result).
+prove_property(Prop, Max, Options, Result) :-
+    epistemic_game, !,
+    must_be(oneof([legal_knowledge, terminal_knowledge, goal_knowledge,
+                   perfect_information]), Prop),
+    root_node(Root),
+    prove_devs(Prop, 0, Max, [Root], Options, Result).
 prove_property(Prop, Max, Options, Result) :-
     must_be(oneof([legal_knowledge, terminal_knowledge, goal_knowledge,
                    perfect_information]), Prop),
@@ -1373,10 +1303,20 @@ knows_witness(and(Fs), Id, R, Alt) :-
 %
 %   Role's percept set after each joint move of the development JointMoves.
 development_percepts(R, Moves, Percepts) :-
+    epistemic_game, !,
+    root_node(Id0),
+    foldl(node_percepts(R), Moves, Id0-[], _-Rev),
+    reverse(Rev, Percepts).
+development_percepts(R, Moves, Percepts) :-
     init_state(S0),
     foldl([A, S-Ps0, S1-[Ps|Ps0]]>>( percepts(R, A, S, Ps), next_state(A, S, S1) ),
           Moves, S0-[], _-Rev),
     reverse(Rev, Percepts).
+
+node_percepts(R, A, Id-Ps0, C-[Ps|Ps0]) :-
+    node_(Id, _, _, S),
+    percepts(R, A, S, Ps),
+    node_child(Id, A, S, C).
 
 %   ---- reports for the C++ side (numbers as atoms: they may exceed 64 bits) ---
 
@@ -1396,7 +1336,7 @@ infoset_report(R, Sit, NumDevsA, NumStatesA, Steps) :-
     infoset_states_timed(R, Sit, Es, Steps0),
     foldl(add_devs, Es, 0, N),
     maplist(entry_state, Es, States0),
-    msort(States0, States1),
+    (   epistemic_game -> sort(States0, States1) ; msort(States0, States1) ),
     keep_states(States1, NumStatesA),
     atom_number(NumDevsA, N),
     maplist(step_atoms, Steps0, Steps).

@@ -19,6 +19,7 @@
 :- encoding(utf8).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
+:- use_module(gdlsc_situation, [sit_state/2]).
 
 /** <module> Regression of query formulas to the initial situation
 
@@ -332,6 +333,21 @@ body(X \== Y, _, _, Cs) :- !,
     (   N == true -> Cs = [] ; N \== false, Cs = [N] ).
 body(X = Y, _, O, Cs) :- !, unify_t(X, Y, O, Cs, []).
 body(throw(E), _, _, _) :- !, throw(E).
+%   GDL-III: (knows R P) in a rule (gdlsc_developments:rule_knows/4) is the Knows
+%   macro of the rule's situation: P as a query formula, regressed with the
+%   knowledge axiom like a query's knows.  A variable R gives one alternative per
+%   agent.  (knows P) is common knowledge, a fixpoint: refused, as in queries.
+body(gdlsc_developments:rule_knows(Ro, SK, G, S), ctx(_, SV, _, Sit, _), O, Cs) :- S == SV, !,
+    goal_formula(G, SK, F),
+    game:roles(Roles),
+    member(Ag, Roles),
+    Ag \== random,
+    unify_t(Ro, Ag, O, Eqs, []),
+    rf_knows(Ag, F, Sit, R),
+    R \== false,
+    (   R == true -> append(Eqs, [], Cs) ; append(Eqs, [R], Cs) ).
+body(gdlsc_developments:rule_common(_, _, _), _, _, _) :- !,
+    throw(error(gdlsc_unsupported(common_knowledge_regression), regress/3)).
 body(G, ctx(AV, SV, Act, Sit, _), _, Cs) :-
     compound(G), compound_name_arguments(G, P, All), atom_concat('g:', Name, P), !,
     (   append(Args, [A0, S0], All), A0 == AV, S0 == SV, Act = act(A)
@@ -345,6 +361,27 @@ body(G, _, _, _) :- atom(G), atom_concat('g:', Name, G), !,
     rf_static(Name, [], R),
     R == true.
 body(G, _, _, _) :-
+    throw(error(gdlsc_unsupported(compiled_goal(G)), regress/3)).
+
+%   goal_formula(+Goal, +SK, -Formula): the relation under a compiled knows
+%   (sc/emit_prolog.cpp writes it over the state variable SK) as a query formula.
+goal_formula((C -> _ ; B), SK, F) :- ground_tests(C), !, goal_formula(B, SK, F).
+goal_formula((G, _ \= _), SK, F) :- !, goal_formula(G, SK, F).
+goal_formula(member(X, S), SK, true(X)) :- S == SK, !.
+goal_formula(memberchk(X, S), SK, true(X)) :- S == SK, !.
+goal_formula(ord_memberchk(X, S), SK, true(X)) :- S == SK, !.
+goal_formula(G, SK, F) :-
+    compound(G), compound_name_arguments(G, P, All), atom_concat('g:', Name, P), !,
+    (   append(Args, [S], All), S == SK
+    ->  (   Name == legal, Args = [Ro, M] -> F = legal(Ro, M)
+        ;   Name == terminal, Args == [] -> F = terminal
+        ;   Name == goal, Args = [Ro, V] -> F = goal(Ro, V)
+        ;   F = rel(Name, Args)
+        )
+    ;   F = rel(Name, All)
+    ).
+goal_formula(G, _, rel(Name, [])) :- atom(G), atom_concat('g:', Name, G), !.
+goal_formula(G, _, _) :-
     throw(error(gdlsc_unsupported(compiled_goal(G)), regress/3)).
 
 %   The condition of a generator's binding-mode test: nonvar(V), ..., ground(T), ...
@@ -672,7 +709,8 @@ eval_s0(F) :-
     init_state(S0),
     ev(F, S0).
 
-init_state(S0) :- findall(F, game:'g:init'(F), L), sort(L, S0).
+%   The state of s0 as the rules see it (in a GDL-III game, the root development's).
+init_state(S0) :- sit_state(s0, S0).
 
 ev(true, _) :- !.
 ev(false, _) :- !, fail.

@@ -18,6 +18,7 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(gdlsc_game).
+:- use_module(gdlsc_developments).
 
 :- dynamic memo/3.                      % memo(Hash, Sit, State)
 
@@ -25,8 +26,15 @@
 %   The state of the ground situation Sit: the initial state for s0, and the
 %   successor by next_state/3 for do(A, Sit0). Memoised per situation.
 %   '$state'(S) stands for a situation known only by its state S (what
-%   gdlsc_knowledge evaluates formulas about the final state at).
+%   gdlsc_knowledge evaluates formulas about the final state at).  In a
+%   GDL-III game the state is the development's (gdlsc_developments): what
+%   holds there may depend on what the players know.
 sit_state('$state'(S0), S) :- !,
+    S = S0.
+sit_state(Sit, S) :-
+    game:epistemic, !,
+    sit_node(Sit, Id),
+    node_(Id, _, _, S0),
     S = S0.
 sit_state(Sit, S) :-
     term_hash(Sit, H),
@@ -66,7 +74,7 @@ gdlsc_game:on_game_loaded :- retractall(memo(_, _, _)).
 
 %!  holds(?Fluent, +Sit) is nondet.
 %   Fluent is true in the state of Sit.
-holds(F, Sit) :- sit_state(Sit, S), member(F, S).
+holds(F, Sit) :- sit_state(Sit, S), member(F, S), F \= 'gdlsc world'(_).
 
 %!  poss(?JointMove, +Sit) is nondet.
 %   Poss(A,S) = not Terminal(S) and every role's move in A is legal (DESIGN §2:

@@ -20,6 +20,7 @@ int run(int argc, char** argv) {
     register_prove(app, exit_code);
     register_belief(app, exit_code);
     register_simulate(app, exit_code);
+    register_solve(app, exit_code);
     try {
         app.parse(argc, argv);
     } catch (const CLI::Success& e) {

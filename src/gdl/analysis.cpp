@@ -76,6 +76,7 @@ Analysis analyze(const Program& p) {
                 note(bs);
                 out.push_back({bs, neg, t.loc});
                 // GDL-III: (knows R P) / (knows P) depends on the relation P it reifies.
+                if (t.name == "knows" && !source) a.epistemic = true;
                 if (t.name == "knows" && (t.args.size() == 1 || t.args.size() == 2) && !t.args.back().is_variable()) {
                     Signature ps = signature(t.args.back());
                     note(ps);

@@ -53,6 +53,10 @@ struct Analysis {
     std::set<Signature> reachable_from(const Signature& s) const;
 
     std::set<Signature> true_deps, does_deps;
+    /// GDL-III: some rule has knows in its body. Then what holds after a development depends
+    /// on the development (what the players know), not on its final state alone: state-keyed
+    /// methods (the step network, the whole-game pair fixpoint, the ground engines) do not apply.
+    bool epistemic = false;
 };
 
 /// GDL keyword relations (role, init, true, legal, does, next, terminal, goal, sees,

@@ -73,6 +73,9 @@ void check_body(const Rule& r, Diagnostics& diags) {
                             t.name == "sees" ? "percepts are outputs of the game; a rule cannot test them"
                                              : "use (true ...) to test the current state");
             check_arity(t, diags);
+            if (t.name == "knows" && t.args.size() == 2 && t.args[0].is_constant() && t.args[0].name == "random")
+                diags.error(t.args[0].loc, "random is not an agent: (knows random ...) has no meaning",
+                            "knowledge is of the players; use (knows ?r P) or name a role other than random");
             if (t.name == "knows" && !t.args.empty() && t.args.back().is_variable())
                 diags.error(t.args.back().loc, "the argument of 'knows' must be a relation, not a variable",
                             "GDL-III reifies a relation: (knows ?r (p ?x)) or (knows (p ?x))");

@@ -349,7 +349,7 @@ void Engine::reset_tables() {
 State Engine::initial_state() {
     Frame f;
     PlTerm_var s;
-    if (!run_once(qualified("gdlsc_game", compound("init_state", {s})), "init_state/1", limits_))
+    if (!run_once(qualified("gdlsc_developments", compound("dev_init_state", {s})), "init_state/1", limits_))
         throw EngineError("init_state/1 failed");
     return record(s);
 }
@@ -366,7 +366,12 @@ State Engine::make_state(const std::vector<gdl::Term>& fluents) {
 
 std::vector<gdl::Term> Engine::fluents(const State& st) {
     Frame f;
-    return list_terms(recorded(st));
+    std::vector<gdl::Term> ts = list_terms(recorded(st));
+    // A GDL-III game's states carry the marker of their development
+    // (prolog/gdlsc_developments.pl); it is not a fluent.
+    ts.erase(std::remove_if(ts.begin(), ts.end(), [](const gdl::Term& t) { return t.name == "gdlsc world"; }),
+             ts.end());
+    return ts;
 }
 
 std::vector<gdl::Term> Engine::legal_moves(const std::string& role, const State& st) {
@@ -399,8 +404,9 @@ State Engine::next_state(const State& st, const JointMove& joint) {
     Frame f;
     VarMap vars;
     PlTerm_var s1;
-    PlTerm goal = compound("next_state", {joint_term(joint, vars), recorded(st), s1});
-    if (!run_once(qualified("gdlsc_game", goal), "next_state/3", limits_)) throw EngineError("next_state/3 failed");
+    PlTerm goal = compound("dev_next_state", {joint_term(joint, vars), recorded(st), s1});
+    if (!run_once(qualified("gdlsc_developments", goal), "next_state/3", limits_))
+        throw EngineError("next_state/3 failed");
     return record(s1);
 }
 
@@ -434,8 +440,8 @@ PlayoutStats Engine::playouts(std::int64_t n, std::int64_t seed, std::int64_t ma
     Frame f;
     PlTerm_var st, mv, te;
     PlTerm stats = compound("stats", {st, mv, te});
-    PlTerm goal = compound("playouts", {int_term(n), int_term(seed), int_term(max_depth), stats});
-    if (!run_once(qualified("gdlsc_game", goal), "playouts/4", limits_)) throw EngineError("playouts/4 failed");
+    PlTerm goal = compound("dev_playouts", {int_term(n), int_term(seed), int_term(max_depth), stats});
+    if (!run_once(qualified("gdlsc_developments", goal), "playouts/4", limits_)) throw EngineError("playouts/4 failed");
     PlayoutStats out;
     if (st.is_integer()) out.states = st.as_int64_t();
     if (mv.is_integer()) out.moves = mv.as_int64_t();

@@ -250,7 +250,18 @@ void set_counterexample(ProveReport& rep, const std::string& role, std::size_t d
     }
 }
 
+namespace {
+// The fixpoint pairs final states: exact when what holds is a function of the state, which a
+// GDL-III game's knowledge conditions break (two developments with one final state can differ
+// in what the players know).
+const char* const kEpistemicFixpoint =
+    "the whole-game fixpoint pairs final states, but in a GDL-III game (knows in the rules) what holds "
+    "depends on the whole development, not on its final state; use --depth N (every development of at "
+    "most N joint moves, exactly)";
+}  // namespace
+
 ProveReport prove_whole_game(const Game& g, const std::string& property, const WholeGameOptions& o) {
+    if (g.analysis.epistemic) throw UserError(std::string("prove: ") + kEpistemicFixpoint);
     const Term prop = prove_property_term(g, property);
     std::vector<Conjunct> conjuncts;
     if (prop.name == "formula") decompose(g, prop.args[0], conjuncts);
@@ -391,7 +402,10 @@ ProveAll prove_all(const Game& g, const std::string& property, std::optional<std
         all.runs.emplace_back("developments", compute_prove(g, property, *depth, wo.progress, wo.timeout_seconds));
         WholeGameOptions cut = wo;
         cut.max_depth = depth;
-        all.runs.emplace_back("fixpoint", prove_whole_game(g, property, cut));
+        if (g.analysis.epistemic)
+            all.not_applicable.emplace_back(std::string("fixpoint: ") + kEpistemicFixpoint);
+        else
+            all.runs.emplace_back("fixpoint", prove_whole_game(g, property, cut));
     } else {
         all.runs.emplace_back("fixpoint", prove_whole_game(g, property, wo));
     }
@@ -426,7 +440,8 @@ std::string prove_all_text(const ProveAll& a) {
     std::string out = prove_text(a.runs.front().second);
     for (const auto& [name, r] : a.runs) out += verdict_line(name, r) + "\n";
     for (const auto& n : a.not_applicable) out += n + "\n";
-    out += a.agree ? "the engines agree\n" : "the engines DISAGREE\n";
+    if (a.runs.size() == 1) out += "only " + a.runs.front().first + " applies: nothing to cross-check\n";
+    else out += a.agree ? "the engines agree\n" : "the engines DISAGREE\n";
     return out;
 }
 

@@ -18,6 +18,10 @@ using gdl::Signature;
 using gdl::Term;
 using VarSet = std::set<std::string>;
 
+// The development marker in the states of a GDL-III game (prolog/gdlsc_knowledge.pl):
+// a name with a space, which no game symbol can have.
+const char* const kWorldMarker = "'gdlsc world'(_)";
+
 // Appends one Unicode code point as UTF-8.
 void put_utf8(std::string& out, unsigned cp) {
     if (cp < 0x80) {
@@ -84,7 +88,8 @@ ClassMap effective_classes(const gdl::Analysis& a) {
 
 class RuleWriter {
 public:
-    RuleWriter(const ClassMap& cls, const std::vector<std::string>& roles) : cls_(cls), roles_(roles) {}
+    RuleWriter(const ClassMap& cls, const std::vector<std::string>& roles, bool epistemic)
+        : cls_(cls), roles_(roles), epistemic_(epistemic) {}
 
     std::string rule(const gdl::Rule& r) {
         counts_.clear();
@@ -183,7 +188,7 @@ private:
         std::vector<std::string> args;
         for (const auto& a : t.args) args.push_back(term(a));
         if (c == PredicateClass::ActionPredicate) args.push_back("A");
-        if (c != PredicateClass::Static) args.push_back("S");
+        if (c != PredicateClass::Static) args.push_back(state_);
         std::string s = prolog_atom("g:" + t.name);
         if (args.empty()) return s;
         s += "(";
@@ -360,13 +365,18 @@ private:
     }
 
     std::string atom(const Term& t, const VarSet& bound) {
+        const std::string& S = state_;
         if (t.name == "true" && t.args.size() == 1) {
             VarSet v;
             vars_of(t, v);
             std::string f = term(t.args[0]);
             // A ground fluent is looked up with ord_memberchk: the state is sorted, so a
             // miss stops at the first larger fluent instead of scanning the whole list.
-            if (subset(v, bound)) return "ord_memberchk(" + f + ", S)";
+            if (subset(v, bound)) return "ord_memberchk(" + f + ", " + S + ")";
+            // In a GDL-III game the state carries its development's marker (kWorldMarker,
+            // prolog/gdlsc_knowledge.pl): (true ?x) must not enumerate it.
+            std::string enumerate = "member(" + f + ", " + S + ")";
+            if (epistemic_ && t.args[0].is_variable()) enumerate += ", " + f + " \\= " + kWorldMarker;
             // Variables of the head may be bound by the caller (e.g. the role of a legal
             // move): then one lookup beats enumerating the state.
             VarSet maybe = bound;
@@ -376,10 +386,10 @@ private:
             // since, it cannot be ground: enumerate without testing.
             if (subset(v, maybe) && !slow_guard_.empty() && subset(slow_guard_, v) &&
                 std::none_of(slow_guard_.begin(), slow_guard_.end(), [&](const std::string& g) { return bound.count(g) > 0; }))
-                return "member(" + f + ", S)";
+                return enumerate;
             if (subset(v, maybe))
-                return "( " + ground_test(v, f) + " -> ord_memberchk(" + f + ", S) ; member(" + f + ", S) )";
-            return "member(" + f + ", S)";
+                return "( " + ground_test(v, f) + " -> ord_memberchk(" + f + ", " + S + ") ; " + enumerate + " )";
+            return enumerate;
         }
         if (t.name == "does" && t.args.size() == 2) {
             const Term& r = t.args[0];
@@ -391,13 +401,29 @@ private:
             if (it == roles_.end() || !r.is_constant()) return "fail";
             return "arg(" + std::to_string(it - roles_.begin() + 1) + ", A, " + term(t.args[1]) + ")";
         }
-        if (t.name == "knows")  // GDL-III knows in rules: evaluated by the knowledge runtime
-            return "throw(error(gdlsc_unsupported(knows_in_rules), _))";
+        if (t.name == "knows" && (t.args.size() == 1 || t.args.size() == 2)) return knows(t, bound);
         return call(t);
+    }
+
+    // GDL-III (knows R P) / (knows P): a call of the knowledge runtime with P as a goal over
+    // a state variable of its own, which the runtime binds to the state of each development
+    // of the information set (or of the common-knowledge closure). The validation has
+    // checked that P is a relation that does not depend on does.
+    std::string knows(const Term& t, const VarSet& bound) {
+        const Term& p = t.args.back();
+        std::string k = "K" + std::to_string(fresh_++);
+        std::string saved = state_;
+        state_ = k;
+        std::string goal = atom(p, bound);
+        state_ = saved;
+        if (t.args.size() == 1) return "gdlsc_developments:rule_common(" + k + ", (" + goal + "), " + state_ + ")";
+        return "gdlsc_developments:rule_knows(" + term(t.args[0]) + ", " + k + ", (" + goal + "), " + state_ + ")";
     }
 
     const ClassMap& cls_;
     const std::vector<std::string>& roles_;
+    bool epistemic_ = false;    // the game has knows in its rules (GDL-III)
+    std::string state_ = "S";  // the state variable of the literal being written
     std::map<std::string, int> counts_;
     std::map<std::string, std::string> names_;
     VarSet head_vars_;
@@ -475,7 +501,8 @@ std::string emit_prolog(const gdl::Program& program, const gdl::Analysis& analys
     for (const auto& k : keywords)
         if (!cls.count(k)) cls[k] = forced_class(k, PredicateClass::Static);
 
-    RuleWriter w(cls, analysis.roles);
+    const bool epistemic = analysis.epistemic;
+    RuleWriter w(cls, analysis.roles, epistemic);
     std::ostringstream out;
     std::string name = program.sources.empty() ? std::string("<game>") : program.sources.front()->name;
     out << "% The game " << prolog_atom(name) << " as Prolog, generated by gdlsc (doc/architecture.md).\n"
@@ -491,6 +518,9 @@ std::string emit_prolog(const gdl::Program& program, const gdl::Analysis& analys
     for (size_t i = 0; i < analysis.roles.size(); ++i)
         out << "role_index(" << prolog_atom(analysis.roles[i]) << ", " << i + 1 << ").\n";
 
+    out << "\n% epistemic: the rules use GDL-III knows; every state the runtime passes carries\n"
+        << "% the marker " << kWorldMarker << " of its development.\n"
+        << (epistemic ? "epistemic.\n" : ":- dynamic(epistemic/0).\n");
     out << "\n% relation(Name, Arity, Class): every relation and its extra arguments.\n";
     for (const auto& [s, c] : cls) out << "relation(" << prolog_atom(s.name) << ", " << s.arity << ", " << class_word(c) << ").\n";
 

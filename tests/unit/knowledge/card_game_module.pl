@@ -6,6 +6,7 @@
 */
 :- module(game, []).
 :- encoding(utf8).
+:- dynamic(epistemic/0).   % a GDL-II game: no knows in its rules
 
 :- table 'g:beats'/2.
 

@@ -5,6 +5,7 @@
 */
 :- module(game, []).
 :- encoding(utf8).
+:- dynamic(epistemic/0).   % a GDL-II game: no knows in its rules
 
 :- table 'g:reach'/3.
 

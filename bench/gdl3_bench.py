@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""GDL-III puzzles from their rules: the whole process (start, read, translate, load, solve)
+timed through the gdlsc binary, as doc/benchmarks.md ("GDL-III puzzles") reports it.
+
+* Cheryl's Birthday (`solve`), Russian Cards (the safety of Anne's announcement: three
+  queries), Sum and Product (`solve`, N = 10 and 25), NumberGuessing (the terminal check
+  after five binary-search questions).
+* Muddy Children for n = 3, 4, ...: the query "which children can say know" at round n with
+  every child muddy (the longest run: n rounds over 2^n - 1 developments), until one run
+  exceeds the budget (default 60 s). Prints the time and peak memory per n, and a text plot of
+  the time against n (log scale).
+
+Peer: SMCDEL (symbolic DEL model checker) on hand-written models, as the issue reports it on
+this machine kind: Cheryl 0.03 s, Muddy Children n = 20 0.04 s, n = 40 0.09 s (not installable
+here: not a Debian package).
+
+Usage: bench/gdl3_bench.py [--gdlsc build/gdlsc] [--budget 60] [--repeat 3]
+"""
+import argparse, math, os, subprocess, sys, tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.join(HERE, "..")
+
+
+def timed(cmd, budget):
+    tm = tempfile.mktemp(prefix="gdl3_bench_")
+    try:
+        p = subprocess.run(["/usr/bin/time", "-f", "%e %M", "-o", tm] + cmd + ["--timeout", str(budget)],
+                           capture_output=True, text=True, timeout=budget + 30)
+    except subprocess.TimeoutExpired:
+        return budget, 0, 4, ""
+    secs, kb = open(tm).read().split()[-2:]
+    os.unlink(tm)
+    return float(secs), int(kb) // 1024, p.returncode, p.stdout
+
+
+def best(cmd, budget, repeat):
+    runs = [timed(cmd, budget) for _ in range(repeat)]
+    return min(runs, key=lambda r: r[0])
+
+
+def generated(script, arg):
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "examples", script), str(arg)],
+                         capture_output=True, text=True, check=True).stdout
+    f = tempfile.NamedTemporaryFile("w", suffix=".kif", delete=False)
+    f.write(out)
+    f.close()
+    return f.name
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--gdlsc", default=os.path.join(ROOT, "build", "gdlsc"))
+    ap.add_argument("--budget", type=int, default=60)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--max-n", type=int, default=16)
+    a = ap.parse_args()
+    g = a.gdlsc
+    ex = lambda p: os.path.join(ROOT, "examples", p)
+
+    print("| puzzle | command | answer | s (best of %d) | MB |" % a.repeat)
+    print("|---|---|---|---|---|")
+    cases = [
+        ("Cheryl's Birthday", [g, "solve", ex("cheryl/cheryl.kif"), "--depth", "4", "(true (said statement3))"]),
+        ("Russian Cards (safe5 is safe)", [g, "query", ex("russian_cards/russian_cards.kif"), "--history",
+                                           "(noop noop noop (deal 0 1 2 3 4 5 6)) ((announce safe5) noop noop noop)",
+                                           "safe"]),
+        ("Sum and Product, N = 10", [g, "solve", ex("sum_and_product/sum_and_product_10.kif"), "--depth", "5",
+                                     "(true (said s_knows_now))"]),
+        ("Sum and Product, N = 25", [g, "solve", generated("sum_and_product/generate.py", 25), "--depth", "5",
+                                     "(true (said s_knows_now))"]),
+        ("NumberGuessing, 5 questions", [g, "query", ex("number_guessing/number_guessing.kif"), "--history",
+                                         "(noop (choose 5)) ((ask_if_less 17) noop) ((ask_if_less 9) noop) "
+                                         "((ask_if_less 5) noop) ((ask_if_less 7) noop) ((ask_if_less 6) noop)",
+                                         "terminal"]),
+    ]
+    for name, cmd in cases:
+        secs, mb, rc, out = best(cmd, a.budget, a.repeat)
+        first = out.strip().splitlines()[0] if out.strip() else "exit %d" % rc
+        print("| %s | `gdlsc %s` | %s | %.3f | %d |" % (name, cmd[1], first, secs, mb))
+
+    print()
+    print("| Muddy Children n | developments per round | s | MB | answer at round n |")
+    print("|---|---|---|---|---|")
+    points = []
+    for n in range(3, a.max_n + 1):
+        game = generated("muddy_children/generate.py", n)
+        history = "(" + "noop " * n + "(pick" + " 1" * n + "))"
+        history += (" (" + "dontknow " * n + "noop)") * (n - 1)
+        secs, mb, rc, out = best([g, "query", game, "--history", history, "(legal ?c know)"], a.budget,
+                                 a.repeat if n <= 8 else 1)
+        knowing = out.count("?c = ")
+        print("| %d | %d | %.3f | %d | %s |" % (n, 2 ** n - 1, secs, mb,
+                                                 "%d know" % knowing if rc == 0 else "exit %d" % rc))
+        points.append((n, secs))
+        if rc != 0 or secs > a.budget:
+            break
+    print()
+    print("Time against n (log scale, one # per doubling above 10 ms):")
+    print("```")
+    for n, s in points:
+        bars = max(0, int(round(math.log2(max(s, 0.01) / 0.01)))) + 1
+        print("n=%2d %8.3f s %s" % (n, s, "#" * bars))
+    print("```")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,52 @@
+// `gdlsc solve GAME --depth N FORMULA [--limit K] [--json]`: every development of at most N
+// joint moves (the search stops at terminal states) at whose last situation FORMULA holds --
+// the dual of `prove` (doc/usage.md, "solve"). Exit 0 (also with no solution: the count is the
+// answer), 2 for a bad game or formula, 4 past --timeout.
+#include <unistd.h>
+
+#include <iostream>
+
+#include "base/errors.h"
+#include "cli/commands.h"
+#include "cli/options.h"
+#include "query/formula.h"
+#include "query/solve.h"
+
+namespace gdlsc::cli {
+namespace {
+
+struct SolveArgs {
+    std::string game, formula;
+    query::SolveOptions options;
+    bool json = false, quiet = false;
+    double timeout = query::kDefaultTimeoutSeconds;
+};
+
+int run_solve_command(const SolveArgs& a) {
+    query::Session s(a.game, a.timeout);
+    query::Formula f = query::parse_formula(a.formula, s.game().analysis);
+    query::SolveOptions o = a.options;
+    o.progress = !a.quiet && isatty(STDERR_FILENO);
+    query::SolveReport r = query::run_solve(s, f, o);
+    std::cout << (a.json ? query::solve_json(r) : query::solve_text(r));
+    return kExitOk;
+}
+
+}  // namespace
+
+void register_solve(CLI::App& app, int& exit_code) {
+    auto* cmd = app.add_subcommand("solve", "Every development of at most --depth joint moves at whose last "
+                                            "situation a formula holds (the dual of prove; puzzles)");
+    auto a = std::make_shared<SolveArgs>();
+    add_game(cmd, a->game);
+    cmd->add_option("formula", a->formula, "KIF formula about the last situation, e.g. 'terminal'")->required();
+    cmd->add_option("--depth", a->options.depth, "the longest development, in joint moves")->required();
+    cmd->add_option("--limit", a->options.limit, "solutions listed (the count is always exact)")
+        ->default_val(100);
+    add_json(cmd, a->json, "print {\"depth\", \"count\", \"solutions\": [{\"history\", \"state\"}], \"levels\"}");
+    cmd->add_flag("--quiet", a->quiet, "no progress lines on stderr");
+    add_timeout(cmd, a->timeout);
+    cmd->callback([a, &exit_code] { exit_code = run_solve_command(*a); });
+}
+
+}  // namespace gdlsc::cli

@@ -1,0 +1,91 @@
+// `gdlsc solve` through prolog/gdlsc_solve.pl (see solve.h).
+#include "query/solve.h"
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "base/errors.h"
+#include "prolog/engine.h"
+
+namespace gdlsc::query {
+namespace {
+
+using gdl::Term;
+
+nlohmann::json count_json(const std::string& decimal) {
+    try {
+        size_t used = 0;
+        unsigned long long v = std::stoull(decimal, &used);
+        if (used == decimal.size()) return v;
+    } catch (const std::exception&) {
+    }
+    return decimal;
+}
+
+std::string joined(const std::vector<std::string>& items) {
+    std::string s;
+    for (const auto& i : items) s += (s.empty() ? "" : " ") + i;
+    return s;
+}
+
+}  // namespace
+
+SolveReport run_solve(const Session& s, const Formula& f, const SolveOptions& o) {
+    auto& pl = s.engine();
+    auto rows = pl.solve("gdlsc_solve", "solve_report",
+                         {f.term, Term::constant(std::to_string(o.depth)), Term::constant(std::to_string(o.limit)),
+                          Term::constant(o.progress ? "true" : "false"), Term::variable("count"),
+                          Term::variable("listed"), Term::variable("levels")},
+                         1);
+    if (rows.empty()) throw EngineError("solve_report/7 failed");
+    const auto& b = rows[0];
+    SolveReport r;
+    r.depth = o.depth;
+    r.count = b.at("count").name;
+    for (const auto& sol : gdl::list_items(b.at("listed"))) {  // s(JointMoves, Fluents)
+        if (sol.args.size() != 2) throw EngineError("solve_report/7: unexpected solution " + sol.to_kif());
+        Solution out;
+        for (const auto& a : gdl::list_items(sol.args[0])) {
+            std::vector<std::string> moves;
+            for (const auto& m : a.args) moves.push_back(m.to_kif());
+            out.history.push_back(std::move(moves));
+        }
+        for (const auto& fl : gdl::list_items(sol.args[1])) out.state.push_back(fl.to_kif());
+        r.solutions.push_back(std::move(out));
+    }
+    for (const auto& l : gdl::list_items(b.at("levels"))) {  // level(D, N, K)
+        if (l.args.size() != 3) throw EngineError("solve_report/7: unexpected level " + l.to_kif());
+        r.levels.push_back({std::stoul(l.args[0].name), l.args[1].name, l.args[2].name});
+    }
+    return r;
+}
+
+std::string solve_text(const SolveReport& r) {
+    std::ostringstream o;
+    o << r.count << " solution" << (r.count == "1" ? "" : "s") << " among the developments of at most " << r.depth
+      << " joint move" << (r.depth == 1 ? "" : "s") << "\n";
+    for (const auto& s : r.solutions) {
+        std::string h;
+        for (const auto& a : s.history) h += (h.empty() ? "(" : " (") + joined(a) + ")";
+        o << (h.empty() ? "(the initial situation)" : h) << "  =>  " << joined(s.state) << "\n";
+    }
+    if (std::to_string(r.solutions.size()) != r.count)
+        o << "(" << r.solutions.size() << " listed; --limit lists more)\n";
+    return o.str();
+}
+
+std::string solve_json(const SolveReport& r) {
+    nlohmann::ordered_json j;
+    j["depth"] = r.depth;
+    j["count"] = count_json(r.count);
+    j["solutions"] = nlohmann::ordered_json::array();
+    for (const auto& s : r.solutions) j["solutions"].push_back({{"history", s.history}, {"state", s.state}});
+    j["levels"] = nlohmann::ordered_json::array();
+    for (const auto& l : r.levels)
+        j["levels"].push_back({{"depth", l.depth},
+                               {"developments", count_json(l.developments)},
+                               {"solutions", count_json(l.solutions)}});
+    return j.dump() + "\n";
+}
+
+}  // namespace gdlsc::query

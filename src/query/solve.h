@@ -1,0 +1,45 @@
+// `gdlsc solve`: every development of at most N joint moves at whose last situation a
+// formula holds -- the dual of `prove`, for puzzles whose answer is a history (Cheryl's
+// Birthday: the dates for which the three statements are legal). The search runs in
+// prolog/gdlsc_solve.pl over the developments of gdlsc_developments, so GDL-III rules
+// see what the players know at every step (doc/usage.md, "solve").
+#pragma once
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "query/formula.h"
+#include "query/session.h"
+
+namespace gdlsc::query {
+
+struct SolveOptions {
+    std::size_t depth = 0;        ///< longest development, in joint moves
+    std::size_t limit = 100;      ///< solutions listed (never the count)
+    bool progress = false;        ///< one line per depth on stderr
+};
+
+struct Solution {
+    std::vector<std::vector<std::string>> history;  ///< joint moves in KIF, role order
+    std::vector<std::string> state;                 ///< the last state's fluents in KIF (sorted)
+};
+
+struct SolveLevel {
+    std::size_t depth = 0;
+    std::string developments, solutions;  ///< decimal (may exceed 64 bits)
+};
+
+struct SolveReport {
+    std::size_t depth = 0;
+    std::string count;  ///< decimal: every solution, listed or not
+    std::vector<Solution> solutions;
+    std::vector<SolveLevel> levels;
+};
+
+SolveReport run_solve(const Session& s, const Formula& f, const SolveOptions& o);
+std::string solve_text(const SolveReport& r);
+/// {"depth": N, "count": n, "solutions": [{"history": [[...], ...], "state": [...]}, ...],
+///  "levels": [{"depth": d, "developments": n, "solutions": k}, ...]}
+std::string solve_json(const SolveReport& r);
+
+}  // namespace gdlsc::query
