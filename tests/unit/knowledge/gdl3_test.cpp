@@ -377,6 +377,11 @@ BOOST_AUTO_TEST_CASE(gdl3_restrictions_located) {
     r = run_gdlsc({"check", game_with("(<= (knows a (q 1)) (true (p 1)))")});
     BOOST_TEST(r.exit_code == 2);
     BOOST_TEST(r.err.find(":8:") != std::string::npos, r.err);
+    // init depending on knows (restriction 1).
+    r = run_gdlsc({"check", game_with("(<= (init (p 3)) (knows a (q 1)))")});
+    BOOST_TEST(r.exit_code == 2);
+    BOOST_TEST(r.err.find(":8:") != std::string::npos, r.err);
+    BOOST_TEST(r.err.find("knows") != std::string::npos, r.err);
     // non-hierarchical knowledge (restriction 2).
     r = run_gdlsc({"check", game_with("(<= k1 (knows a k2))\n(<= k2 (knows b k1))")});
     BOOST_TEST(r.exit_code == 2);

@@ -2,8 +2,8 @@
 // (ticTacToe, the recursive nim1 and hanoi, and atariGoVariant_7x7 with positive loops),
 // along a fixed history, the legal moves, next state, terminal and goals computed by the
 // engine must equal the answer set clingo computes from the same rules and state.
-// GDL rules are almost ASP: the converter below quotes every constant as a string,
-// writes relations as r("name", args...) and compounds as f("name", args...).
+// GDL rules are almost ASP: the converter (tests/support/asp.h) quotes every constant as a
+// string and writes compounds as f("name", args...); relations are r("name", args...).
 #define BOOST_TEST_MODULE prolog_clingo_crosscheck
 #include <boost/test/unit_test.hpp>
 
@@ -13,6 +13,7 @@
 #include "gdl/reader.h"
 #include "gdl/validate.h"
 #include "prolog/engine.h"
+#include "asp.h"
 #include "run_gdlsc.h"
 
 using namespace gdlsc;
@@ -21,28 +22,11 @@ using gdl::Term;
 
 namespace {
 
-std::string asp_string(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\') out += '\\';
-        out += c;
-    }
-    return out + "\"";
-}
+using test::asp::str;
+using test::asp::term;
 
-std::string asp_var(const std::string& n) {
-    std::string out = "V_";
-    for (unsigned char c : n) out += std::isalnum(c) ? std::string(1, static_cast<char>(c)) : "_" + std::to_string(c);
-    return out;
-}
-
-std::string asp_term(const Term& t) {
-    if (t.is_variable()) return asp_var(t.name);
-    if (t.is_constant()) return asp_string(t.name);
-    std::string s = "f(" + asp_string(t.name);
-    for (const auto& a : t.args) s += "," + asp_term(a);
-    return s + ")";
-}
+std::string asp_string(const std::string& s) { return str(s); }
+std::string asp_term(const Term& t) { return term(t); }
 
 std::string asp_atom(const Term& t) {
     if (t.name == "true" && t.args.size() == 1) return "true(" + asp_term(t.args[0]) + ")";
@@ -52,49 +36,10 @@ std::string asp_atom(const Term& t) {
     return s + ")";
 }
 
-// A body as a list of alternatives (disjunctions distributed), each a list of ASP literals.
-std::vector<std::vector<std::string>> asp_body(const std::vector<Literal>& body) {
-    std::vector<std::vector<std::string>> alts = {{}};
-    for (const auto& l : body) {
-        std::vector<std::vector<std::string>> options;
-        switch (l.kind) {
-            case Literal::Kind::Atom: options = {{asp_atom(l.atom)}}; break;
-            case Literal::Kind::Distinct:
-                options = {{asp_term(l.atom.args[0]) + "!=" + asp_term(l.atom.args[1])}};
-                break;
-            case Literal::Kind::Not:
-                if (l.sub.at(0).kind == Literal::Kind::Distinct) {
-                    const Term& d = l.sub[0].atom;
-                    options = {{asp_term(d.args[0]) + "=" + asp_term(d.args[1])}};
-                    break;
-                }
-                BOOST_REQUIRE(l.sub.at(0).kind == Literal::Kind::Atom);
-                options = {{"not " + asp_atom(l.sub[0].atom)}};
-                break;
-            case Literal::Kind::And: options = asp_body(l.sub); break;
-            case Literal::Kind::Or:
-                for (const auto& d : l.sub) {
-                    auto sub = asp_body(d.kind == Literal::Kind::And ? d.sub : std::vector<Literal>{d});
-                    options.insert(options.end(), sub.begin(), sub.end());
-                }
-                break;
-        }
-        std::vector<std::vector<std::string>> next;
-        for (const auto& a : alts)
-            for (const auto& o : options) {
-                auto c = a;
-                c.insert(c.end(), o.begin(), o.end());
-                next.push_back(c);
-            }
-        alts = next;
-    }
-    return alts;
-}
-
 std::string asp_program(const gdl::Program& p) {
     std::string out;
     for (const auto& r : p.rules)
-        for (const auto& alt : asp_body(r.body)) {
+        for (const auto& alt : test::asp::body(r.body, asp_atom)) {
             out += asp_atom(r.head);
             for (size_t i = 0; i < alt.size(); ++i) out += (i ? ", " : " :- ") + alt[i];
             out += ".\n";
