@@ -87,11 +87,17 @@ eval_relation(Name, Args, Sit) :-
     G =.. [P|All],
     game:G.
 
+%   knowledge(+Goal): Goal is eval_knows(R, F, Sit), eval_common(F, Sit) or
+%   eval_kwhether(R, F, Sit), answered by the knowledge runtime through the hook
+%   knowledge_hook/1 (gdlsc_knowledge defines it: this module does not depend on it).
+:- multifile knowledge_hook/1.
+:- dynamic knowledge_hook/1.
+
 knowledge(Goal) :-
-    functor(Goal, Name, Arity),
-    (   current_predicate(gdlsc_knowledge:Name/Arity)
-    ->  call(gdlsc_knowledge:Goal)
-    ;   throw(error(existence_error(knowledge_runtime, Name/Arity),
+    (   predicate_property(knowledge_hook(_), number_of_clauses(N)), N > 0
+    ->  knowledge_hook(Goal)
+    ;   functor(Goal, Name, Arity),
+        throw(error(existence_error(knowledge_runtime, Name/Arity),
                     context(gdlsc_formula:eval/2,
                             'knowledge formulas need prolog/gdlsc_knowledge.pl')))
     ).

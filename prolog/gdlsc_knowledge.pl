@@ -44,6 +44,13 @@
 :- use_module(library(pairs)).
 :- use_module(gdlsc_game).
 :- use_module(gdlsc_developments).
+:- use_module(gdlsc_formula, [eval/2]).
+
+%   The knowledge operators of the query language (gdlsc_formula:eval/2).
+:- multifile gdlsc_formula:knowledge_hook/1.
+gdlsc_formula:knowledge_hook(eval_knows(R, F, Sit)) :- eval_knows(R, F, Sit).
+gdlsc_formula:knowledge_hook(eval_common(F, Sit)) :- eval_common(F, Sit).
+gdlsc_formula:knowledge_hook(eval_kwhether(R, F, Sit)) :- eval_kwhether(R, F, Sit).
 
 :- dynamic
     trans_/3,         % trans_(StateHash, State, Transitions) for prove
@@ -80,7 +87,7 @@ infoset(R, Sit, Sits) :-
 
 holds_at(F, Id) :-
     node_sit(Id, Sit),
-    gdlsc_formula:eval(F, Sit).
+    eval(F, Sit).
 
 %!  eval_knows(?Role, :Formula, +Sit) is nondet.
 %
@@ -109,14 +116,14 @@ eval_knows(R, F, Sit) :-
 %   developments, since its evaluation would draw on each one's universe.
 knows_by_states(R, F, Sit) :-
     free_variables(F, Vs),
-    findall(Vs, gdlsc_formula:eval(F, Sit), Cands0),
+    findall(Vs, eval(F, Sit), Cands0),
     sort(Cands0, Cands),
     member(Vs, Cands),
     (   ground(F)
     ->  sit_node(Sit, Id),
         node_obs(R, Id, O),
         obs_entries(R, O, Es),
-        forall(member(e(T, _, _, _), Es), gdlsc_formula:eval(F, '$state'(T)))
+        forall(member(e(T, _, _, _), Es), eval(F, '$state'(T)))
     ;   sit_node(Sit, Id),
         node_cell(R, Id, Ids),
         forall(member(W, Ids), holds_at(F, W))
@@ -432,7 +439,7 @@ network_info(Info) :-
     ).
 
 %   native_step_mode(-Mode): on (the default), off or check, from the
-%   environment variable GDLSC_NATIVE (checked by the host at start): off
+%   flag gdlsc_native, which the host sets from GDLSC_NATIVE (src/base/environment.h): off
 %   always uses the rules, check does both on every step and throws
 %   gdlsc_error(native_step_differs(M, Ps)) if they differ.  When on, the step
 %   network is used (and built, on first use) for sets of at least
@@ -443,10 +450,7 @@ native_step_mode(Mode) :-
 
 :- create_prolog_flag(gdlsc_native_min, 16, [type(integer), keep(true)]).
 
-:- (   getenv('GDLSC_NATIVE', V), memberchk(V, [on, off, check])
-   ->  create_prolog_flag(gdlsc_native, V, [type(atom), keep(true)])
-   ;   create_prolog_flag(gdlsc_native, on, [type(atom), keep(true)])
-   ).
+:- create_prolog_flag(gdlsc_native, on, [type(atom), keep(true)]).   % set by the host
 
 group_entry(EsT, Den, T-g(N, Num, K, A2), e(T, N, W, do(A2, Rep))) :-
     arg(K, EsT, e(_, _, _, Rep)),
@@ -670,17 +674,14 @@ merge_groups(=, Key-g(N1, W1, K, A2), Gs1, _-g(N2, W2, _, _), Gs2, [Key-g(N, W, 
 
 %   entries_in_threads(+Entries, +Ctx, -Groups, -Den): chunk_job/4 on all
 %   parent entries, split over up to `gdlsc_infoset_threads` threads (0,
-%   the default: the number of CPUs; also set by the environment variable
-%   GDLSC_INFOSET_THREADS) when there are at least `gdlsc_infoset_thread_min`
+%   the default: the number of CPUs; the host sets it from the environment
+%   variable GDLSC_INFOSET_THREADS, src/base/environment.h) when there are at least `gdlsc_infoset_thread_min`
 %   (default 64) entries.  The entries are cut into consecutive chunks of
 %   equal length; this thread does the first chunk, one worker thread each of
 %   the others, and the chunks' groups are merged in chunk order (weights
 %   brought to the lcm of the chunks' denominators), so that the result is
 %   that of one chunk.
-:- (   getenv('GDLSC_INFOSET_THREADS', V), atom_number(V, N), integer(N)
-   ->  create_prolog_flag(gdlsc_infoset_threads, N, [type(integer), keep(true)])
-   ;   create_prolog_flag(gdlsc_infoset_threads, 0, [type(integer), keep(true)])
-   ).
+:- create_prolog_flag(gdlsc_infoset_threads, 0, [type(integer), keep(true)]).   % set by the host
 :- create_prolog_flag(gdlsc_infoset_thread_min, 64, [type(integer), keep(true)]).
 
 entry_q(e(Q, N, W, _), q(Q, N, W)).
@@ -821,7 +822,7 @@ belief(R, Sit, F, Prob, NumDevs) :-
     Prob is Yes rdiv Total.
 
 weight_if(F, e(_, _, W, Rep), P0, P) :-
-    (   \+ \+ gdlsc_formula:eval(F, Rep)
+    (   \+ \+ eval(F, Rep)
     ->  P is P0 + W
     ;   P = P0
     ).

@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "query/session.h"
 #include "base/errors.h"
 
 namespace gdlsc::cli {
@@ -9,7 +10,8 @@ namespace gdlsc::cli {
 int run(int argc, char** argv) {
     CLI::App app{"gdlsc: prove what holds and what players know in GDL-II/III games"};
     app.require_subcommand(1);
-    app.set_version_flag("--version", "gdlsc 0.1.0");
+    app.set_version_flag("--version", std::function<std::string()>(query::version_text),
+                         "print gdlsc's version and those of the SWI-Prolog and Z3 it runs with, and exit");
     int exit_code = kExitOk;
     // One line per subcommand (src/cli/cmd_<name>.cpp).
     register_check(app, exit_code);

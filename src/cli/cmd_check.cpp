@@ -14,10 +14,11 @@ void register_check(CLI::App& app, int& exit_code) {
     auto* cmd = app.add_subcommand("check", "Validate a game and list its roles and predicates with their classes");
     auto game = std::make_shared<std::string>();
     auto json = std::make_shared<bool>(false);
-    add_game(cmd, *game);
+    auto strict = std::make_shared<bool>(false);
+    add_game(cmd, *game, *strict);
     add_json(cmd, *json, "print the result as JSON");
-    cmd->callback([game, json, &exit_code] {
-        query::CheckReport r = query::check_game_file(*game);
+    cmd->callback([game, json, strict, &exit_code] {
+        query::CheckReport r = query::check_game_file(*game, *strict);
         if (*json) {
             std::cout << query::check_json(r);
         } else {

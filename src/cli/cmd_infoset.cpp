@@ -12,13 +12,14 @@ namespace gdlsc::cli {
 namespace {
 
 struct InfosetArgs {
+    bool strict = false;
     std::string game, role, history, history_file;
     bool json = false, dot = false, steps = false;
     double timeout = query::kDefaultTimeoutSeconds;
 };
 
 int run_infoset(const InfosetArgs& a) {
-    query::Game g = query::load_game_file(a.game);
+    query::Game g = query::load_game_file(a.game, a.strict);
     query::History h = query::read_history(a.history, a.history_file, g.analysis.roles);
     auto r = query::compute_infoset(g, a.role, h, a.dot, a.timeout, a.steps);
     if (a.dot) std::cout << r.dot;
@@ -33,7 +34,7 @@ void register_infoset(CLI::App& app, int& exit_code) {
     auto* cmd = app.add_subcommand("infoset", "The information set of a role after a history: developments, "
                                               "distinct states (--json), or a Graphviz picture (--dot)");
     auto a = std::make_shared<InfosetArgs>();
-    add_game(cmd, a->game);
+    add_game(cmd, a->game, a->strict);
     cmd->add_option("--role", a->role, "a role other than random")->required();
     add_history(cmd, a->history, a->history_file);
     auto* j = add_json(cmd, a->json, "print {\"role\", \"developments\", \"states\", \"state_list\"}");

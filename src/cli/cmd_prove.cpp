@@ -19,6 +19,7 @@ namespace gdlsc::cli {
 namespace {
 
 struct ProveArgs {
+    bool strict = false;
     std::string game, property;
     std::optional<std::size_t> depth;
     std::size_t max_pairs = 0;
@@ -30,7 +31,7 @@ struct ProveArgs {
 };
 
 int run_prove(const ProveArgs& a) {
-    query::Game g = query::load_game_file(a.game);
+    query::Game g = query::load_game_file(a.game, a.strict);
     bool progress = !a.quiet && (a.progress || isatty(STDERR_FILENO));
     query::WholeGameOptions wo;
     wo.progress = progress;
@@ -82,7 +83,7 @@ void register_prove(CLI::App& app, int& exit_code) {
                                             "over every development up to a depth: legal-knowledge, "
                                             "terminal-knowledge, goal-knowledge, perfect-information or a formula");
     auto a = std::make_shared<ProveArgs>();
-    add_game(cmd, a->game);
+    add_game(cmd, a->game, a->strict);
     cmd->add_option("property", a->property,
                     "legal-knowledge | terminal-knowledge | goal-knowledge | perfect-information | closed KIF formula")
         ->required();

@@ -16,13 +16,14 @@ namespace gdlsc::cli {
 namespace {
 
 struct QueryArgs {
+    bool strict = false;
     std::string game, formula, history, history_file;
     bool json = false;
     query::QueryOptions options;
 };
 
 int run_query_command(const QueryArgs& a) {
-    query::Game g = query::load_game_file(a.game);
+    query::Game g = query::load_game_file(a.game, a.strict);
     query::Formula f = query::parse_formula(a.formula, g.analysis);
     query::History h = query::read_history(a.history, a.history_file, g.analysis.roles);
     query::Answer ans = query::run_query(g.program, g.analysis, f, h, a.options);
@@ -36,7 +37,7 @@ void register_query(CLI::App& app, int& exit_code) {
     auto* cmd = app.add_subcommand("query", "What holds after a history: fluents, legal moves, goals, percepts, "
                                             "knowledge; free variables are answer variables");
     auto a = std::make_shared<QueryArgs>();
-    add_game(cmd, a->game);
+    add_game(cmd, a->game, a->strict);
     cmd->add_option("formula", a->formula, "KIF formula, e.g. '(true ?f)' or '(legal xplayer ?m)'")->required();
     add_history(cmd, a->history, a->history_file, "joint moves in role order, e.g. '(noop (mark 1 1)) ((mark 2 2) noop)'");
     add_json(cmd, a->json, "print {\"holds\": bool, \"bindings\": [...]}");

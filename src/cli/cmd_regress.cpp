@@ -17,6 +17,7 @@ namespace gdlsc::cli {
 namespace {
 
 struct RegressArgs {
+    bool strict = false;
     std::string game, formula, history, history_file;
     bool json = false;
     std::size_t max_size = query::kDefaultRegressionLimit;
@@ -24,7 +25,7 @@ struct RegressArgs {
 };
 
 int run_regress(const RegressArgs& a) {
-    query::Session s(a.game, a.timeout);
+    query::Session s(a.game, a.timeout, a.strict);
     query::Formula f = query::parse_formula(a.formula, s.game().analysis);
     query::History h = s.history(a.history, a.history_file);
     query::QueryContext ctx{s.game().program, s.game().analysis, f, h, s.situation(h)};
@@ -60,7 +61,7 @@ void register_regress(CLI::App& app, int& exit_code) {
     auto* cmd = app.add_subcommand("regress", "Regress a formula about the situation a history reaches to s0 "
                                               "(successor state axioms, knowledge axiom), print it and its value");
     auto a = std::make_shared<RegressArgs>();
-    add_game(cmd, a->game);
+    add_game(cmd, a->game, a->strict);
     cmd->add_option("formula", a->formula, "KIF formula, e.g. '(knows jane (true (hasCard jane king)))'")->required();
     add_history(cmd, a->history, a->history_file);
     add_json(cmd, a->json, "print {\"regressed\", \"size\", \"holds\", \"bindings\"}");

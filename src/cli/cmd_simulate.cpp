@@ -14,6 +14,7 @@ namespace gdlsc::cli {
 namespace {
 
 struct SimulateArgs {
+    bool strict = false;
     std::string game;
     std::uint64_t seed = 1;
     std::string history, history_file;
@@ -25,7 +26,7 @@ struct SimulateArgs {
 };
 
 int run_simulate(const SimulateArgs& a) {
-    query::Session session(a.game, a.timeout);
+    query::Session session(a.game, a.timeout, a.strict);
     auto& engine = session.engine();
     if (a.playouts > 0) {
         auto report = query::run_playouts(engine, a.playouts, a.seed, a.max_steps);
@@ -57,7 +58,7 @@ int run_simulate(const SimulateArgs& a) {
 void register_simulate(CLI::App& app, int& exit_code) {
     auto args = std::make_shared<SimulateArgs>();
     auto* cmd = app.add_subcommand("simulate", "play a match under the GDL-II execution model, or time random playouts");
-    add_game(cmd, args->game);
+    add_game(cmd, args->game, args->strict);
     cmd->add_option("--seed", args->seed, "seed of the random choices (default 1); equal seeds give equal matches")
         ->check(CLI::Validator(
             [](std::string& v) { return v.find('-') != std::string::npos ? std::string("the seed is a whole number >= 0") : std::string(); },

@@ -16,6 +16,7 @@ namespace gdlsc::cli {
 namespace {
 
 struct SolveArgs {
+    bool strict = false;
     std::string game, formula;
     query::SolveOptions options;
     bool json = false, quiet = false;
@@ -23,7 +24,7 @@ struct SolveArgs {
 };
 
 int run_solve_command(const SolveArgs& a) {
-    query::Session s(a.game, a.timeout);
+    query::Session s(a.game, a.timeout, a.strict);
     query::Formula f = query::parse_formula(a.formula, s.game().analysis);
     query::SolveOptions o = a.options;
     o.progress = !a.quiet && isatty(STDERR_FILENO);
@@ -38,7 +39,7 @@ void register_solve(CLI::App& app, int& exit_code) {
     auto* cmd = app.add_subcommand("solve", "Every development of at most --depth joint moves at whose last "
                                             "situation a formula holds (the dual of prove; puzzles)");
     auto a = std::make_shared<SolveArgs>();
-    add_game(cmd, a->game);
+    add_game(cmd, a->game, a->strict);
     cmd->add_option("formula", a->formula, "KIF formula about the last situation, e.g. 'terminal'")->required();
     cmd->add_option("--depth", a->options.depth, "the longest development, in joint moves")->required();
     cmd->add_option("--limit", a->options.limit, "solutions listed (the count is always exact)")

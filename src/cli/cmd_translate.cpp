@@ -20,7 +20,7 @@ void register_translate(CLI::App& app, int& exit_code) {
     };
     auto a = std::make_shared<Args>();
     auto* cmd = app.add_subcommand("translate", "print the situation calculus theory of a game");
-    add_game(cmd, a->game);
+    add_game(cmd, a->game, a->o.strict);
     cmd->add_option("--format,-f", a->o.format,
                     "text (for people), prolog (the engine's module), tptp (FOF) or smtlib (the completion and "
                     "loop formulas of the ground program along --history, SMT-LIB 2)")

@@ -23,6 +23,10 @@ void Diagnostics::warning(const Location& loc, std::string message, std::string 
     items_.push_back({loc, Severity::Warning, std::move(message), std::move(hint)});
 }
 void Diagnostics::add(Diagnostic d) { items_.push_back(std::move(d)); }
+void Diagnostics::deviation(const Location& loc, std::string message, std::string hint) {
+    if (strict_) hint = hint.empty() ? "refused by --strict" : hint + "; refused by --strict";
+    items_.push_back({loc, strict_ ? Severity::Error : Severity::Warning, std::move(message), std::move(hint), true});
+}
 
 bool Diagnostics::has_errors() const { return error_count() > 0; }
 size_t Diagnostics::error_count() const {

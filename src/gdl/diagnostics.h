@@ -18,6 +18,9 @@ struct Diagnostic {
     Severity severity = Severity::Error;
     std::string message;
     std::string hint;  ///< optional: how to fix it (printed as a note)
+    /// A departure from the GDL specification that gdlsc accepts with a stated meaning (a
+    /// warning), or refuses under --strict (an error).
+    bool deviation = false;
 };
 
 class Diagnostics {
@@ -25,6 +28,11 @@ public:
     void error(const Location& loc, std::string message, std::string hint = {});
     void warning(const Location& loc, std::string message, std::string hint = {});
     void add(Diagnostic d);
+    /// A departure from the specification that gdlsc gives a meaning (doc/validation.md,
+    /// "Accepted deviations"): a warning, or an error in strict mode.
+    void deviation(const Location& loc, std::string message, std::string hint = {});
+    void set_strict(bool strict) { strict_ = strict; }
+    bool strict() const { return strict_; }
 
     bool has_errors() const;
     size_t error_count() const;
@@ -36,6 +44,7 @@ public:
 
 private:
     std::vector<Diagnostic> items_;
+    bool strict_ = false;
 };
 
 /// Formats one diagnostic (first line `file:line:col: error: msg`, the source line, a caret, hint).

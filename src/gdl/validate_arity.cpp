@@ -1,6 +1,7 @@
 // Arity consistency: every relation and every function symbol is used with one arity
 // throughout the game (`(legal robot (a 1))` and `(legal robot (a 2 3))` cannot both be).
-// The second use is reported, with a note pointing at the first. Keywords are checked
+// The second use is reported, with a note pointing at the first: a deviation (a warning;
+// an error with --strict) -- gdlsc reads the two uses as two symbols, as Prolog and ASP do. Keywords are checked
 // against their fixed arities in validate_keywords.cpp; constants are not function symbols.
 #include <map>
 
@@ -18,10 +19,14 @@ public:
         auto [it, fresh] = first_.try_emplace(t.name, First{t.args.size(), t.loc});
         if (fresh || it->second.arity == t.args.size()) return;
         if (!reported_.insert({t.name, t.args.size()}).second) return;
-        diags_.error(t.loc,
-                     std::string(what_) + " '" + t.name + "' is used with " + count(t.args.size()) +
-                         ", but with " + count(it->second.arity) + " elsewhere",
-                     "first used with " + count(it->second.arity) + " at " + it->second.loc.str());
+        // Not GDL, but Prolog's and ASP's reading, and what other reasoners do: two symbols.
+        diags_.deviation(t.loc,
+                         std::string(what_) + " '" + t.name + "' is used with " + count(t.args.size()) +
+                             ", but with " + count(it->second.arity) + " elsewhere: gdlsc reads them as two " +
+                             what_ + "s, " + t.name + "/" + std::to_string(it->second.arity) + " and " + t.name + "/" +
+                             std::to_string(t.args.size()),
+                         "GDL gives each symbol one arity; first used with " + count(it->second.arity) + " at " +
+                             it->second.loc.str());
     }
 
 private:

@@ -68,7 +68,13 @@ void check_body(const Rule& r, Diagnostics& diags) {
     for (const auto& l : r.body)
         for_each_atom(l, [&](const Term& t, bool) {
             if (t.is_variable()) return;  // reported by the reader
-            if (head_only(t.name))
+            if (t.name == "next" && r.head.name == "sees" && t.args.size() == 1)
+                // transit.kif, vis_pacman3p.kif: the percept describes the successor state.
+                diags.deviation(t.loc,
+                                "'next' in the body of a sees rule: gdlsc reads it as the state the same joint move "
+                                "produces, Holds(F, Do(A, S)) inside Sees(R, P, A, S) -- still a function of A and S",
+                                "GDL allows next only in heads");
+            else if (head_only(t.name))
                 diags.error(t.loc, "'" + t.name + "' only appears in rule heads, not in bodies",
                             t.name == "sees" ? "percepts are outputs of the game; a rule cannot test them"
                                              : "use (true ...) to test the current state");

@@ -3,6 +3,7 @@
 // binds a variable only if every disjunct binds it; inside a disjunct, the positive
 // literals of that disjunct bind too. Facts must be ground. Also warns about capitalised
 // symbols that look like Prolog-style variables in a KIF file (a non-standard dialect).
+#include <algorithm>
 #include <cctype>
 #include <functional>
 #include <map>
@@ -47,6 +48,14 @@ public:
     }
 
 private:
+    // How often the variable `name` occurs in the rule.
+    size_t occurrences(const std::string& name) const {
+        std::vector<const Term*> vs;
+        detail::variable_occurrences(rule_.head, vs);
+        for (const auto& l : rule_.body) detail::variable_occurrences(l, vs);
+        return static_cast<size_t>(std::count_if(vs.begin(), vs.end(), [&](const Term* t) { return t->name == name; }));
+    }
+
     // Checks negative literals and distincts of a conjunction, given the variables bound outside it.
     void check_conjunction(const std::vector<const Literal*>& lits, const VarSet& outside, const VarSet& mentioned) {
         VarSet bound = outside;
@@ -83,6 +92,16 @@ private:
 
     void report(const Term& v, const char* where, bool only_in_some_disjuncts) {
         if (!reported_.insert(v.name).second) return;
+        if (!v.name.empty() && v.name[0] == '_' && std::string(where) == "occurs in a negative literal" &&
+            occurrences(v.name) == 1) {
+            // pyggp's infix games: `not true(occupies(_Role, _Col, _Row, carrier))`.
+            diags_.deviation(v.loc,
+                             "the anonymous variable ?" + v.name +
+                                 " occurs only in this negative literal: gdlsc reads it as existential inside the "
+                                 "negation (not p(_): no instance of p holds)",
+                             "GDL requires every variable of a negative literal to be bound by a positive one");
+            return;
+        }
         std::string hint = only_in_some_disjuncts
                                ? "an 'or' binds ?" + v.name + " only if every disjunct binds it"
                                : "add a positive literal that binds ?" + v.name + ", e.g. a domain relation";

@@ -7,6 +7,8 @@
 // is charged to the work bound (GroundLimits::work_bound), so that grounding always ends.
 #include "ground/grounder.h"
 
+#include "gdl/existential_negation.h"
+
 #include <algorithm>
 #include <deque>
 #include <functional>
@@ -858,16 +860,25 @@ private:
 
 }  // namespace
 
+// Grounding needs every variable bound: a negation over an anonymous variable (an accepted
+// deviation, doc/validation.md) is first rewritten through an auxiliary relation.
 GroundProgram ground_program(const gdl::Program& program, const gdl::Analysis& analysis,
                              const std::vector<JointMove>& moves, const GroundLimits& limits,
                              const std::set<gdl::Signature>& keep) {
-    return Grounder(program, analysis, moves, limits, keep).run();
+    gdl::Program safe = gdl::existential_negations(program);
+    if (safe.rules.size() == program.rules.size()) return Grounder(program, analysis, moves, limits, keep).run();
+    const gdl::Analysis a = gdl::analyze(safe);
+    return Grounder(safe, a, moves, limits, keep).run();
 }
 
 GroundProgram ground_step(const gdl::Program& program, const gdl::Analysis& analysis, const GroundLimits& limits) {
     static const std::vector<JointMove> none;
     static const std::set<gdl::Signature> keep;
-    return Grounder(program, analysis, none, limits, keep, true).run_one_step();
+    gdl::Program safe = gdl::existential_negations(program);
+    if (safe.rules.size() == program.rules.size())
+        return Grounder(program, analysis, none, limits, keep, true).run_one_step();
+    const gdl::Analysis a = gdl::analyze(safe);
+    return Grounder(safe, a, none, limits, keep, true).run_one_step();
 }
 
 }  // namespace gdlsc::ground

@@ -11,6 +11,7 @@
 #include "prolog/convert.h"
 #include "prolog/native.h"
 #include "prolog/watchdog.h"
+#include "base/environment.h"
 #include "base/errors.h"
 #include "sc/emit_prolog.h"
 
@@ -209,28 +210,10 @@ Engine& Engine::instance() {
 
 namespace {
 
-// GDLSC_INFOSET_THREADS, read by the runtime (gdlsc_knowledge.pl): a non-negative
-// integer or unset; anything else is refused here rather than silently ignored there.
-void check_environment() {
-    if (const char* v = std::getenv("GDLSC_INFOSET_THREADS")) {
-        std::string s(v);
-        bool digits = !s.empty() && s.size() <= 6 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-        if (!digits)
-            throw UserError("GDLSC_INFOSET_THREADS='" + s +
-                            "' is not a number of threads: give a non-negative integer (0: one per CPU, 1: none)");
-    }
-    if (const char* v = std::getenv("GDLSC_NATIVE")) {
-        std::string s(v);
-        if (s != "on" && s != "off" && s != "check")
-            throw UserError("GDLSC_NATIVE='" + s +
-                            "' is not a mode of the step network: give on (the default), off or check");
-    }
-}
-
 }  // namespace
 
 Engine::Engine() {
-    check_environment();
+    const Environment& env = environment();  // a bad value ends the command before anything starts
     // Quiet and safe: no init file, no signal handlers, no packs, no toplevel;
     // -O compiles arithmetic (about 10% faster playouts).
     static const char* argv[] = {"gdlsc", "-q", "-O", "--no-signals", "--no-tty", "--no-packs",
@@ -246,16 +229,6 @@ Engine::Engine() {
     register_native();
     runtime_dir_ = find_runtime_dir();
     namespace fs = std::filesystem;
-    std::vector<std::string> files = {"gdlsc_game.pl", "gdlsc_situation.pl", "gdlsc_formula.pl"};
-    std::vector<std::string> others;
-    for (const auto& e : fs::directory_iterator(runtime_dir_)) {
-        std::string n = e.path().filename().string();
-        if (n.rfind("gdlsc_", 0) == 0 && e.path().extension() == ".pl" &&
-            std::find(files.begin(), files.end(), n) == files.end())
-            others.push_back(n);
-    }
-    std::sort(others.begin(), others.end());
-    files.insert(files.end(), others.begin(), others.end());
     {
         // Our sources and every text we hand to Prolog are UTF-8, whatever the locale
         // (a fresh machine or CI may run with LANG unset, i.e. the C locale).
@@ -276,11 +249,20 @@ Engine::Engine() {
         PlTerm_string empty("");
         run_once(compound(",", {compound("open_string", {empty, in}), none}), "closing user_input", Limits{});
     }
-    for (const auto& f : files) {
+    {
+        // The runtime's one entry module, which loads every module it is made of.
         Frame fr;
-        std::string path = (fs::path(runtime_dir_) / f).string();
+        std::string path = (std::filesystem::path(runtime_dir_) / "gdlsc.pl").string();
         if (!run_once(compound("ensure_loaded", {PlTerm_atom(atom_for(path))}), "loading the runtime " + path, Limits{}))
             throw EngineError("cannot load the runtime " + path);
+    }
+    {
+        // The runtime's settings from the environment (src/base/environment.h), as flags.
+        Frame fr;
+        run_once(compound(",", {compound("set_prolog_flag", {PlTerm_atom("gdlsc_native"), PlTerm_atom(env.native.c_str())}),
+                                compound("set_prolog_flag", {PlTerm_atom("gdlsc_infoset_threads"),
+                                                             int_term(env.infoset_threads)})}),
+                 "setting the runtime's flags", Limits{});
     }
 }
 
@@ -306,6 +288,16 @@ Engine::~Engine() {
         }
     }
     g_alive = false;
+}
+
+std::string Engine::prolog_version() {
+    Frame f;
+    PlTerm_var v;
+    if (!run_once(compound("current_prolog_flag", {PlTerm_atom("version"), v}), "current_prolog_flag/2", Limits{}) ||
+        !v.is_integer())
+        return "unknown";
+    long n = v.as_long();  // 90004 -> 9.0.4
+    return std::to_string(n / 10000) + "." + std::to_string(n / 100 % 100) + "." + std::to_string(n % 100);
 }
 
 void Engine::set_limits(const Limits& l) {

@@ -111,6 +111,8 @@ public:
     /// Drops every table (memoised situations, recursive predicates).
     void reset_tables();
 
+    /// The SWI-Prolog version the engine runs, e.g. "9.0.4".
+    std::string prolog_version();
     /// The folder the runtime was loaded from.
     const std::string& runtime_dir() const { return runtime_dir_; }
 

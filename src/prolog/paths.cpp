@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "prolog/engine.h"
+#include "base/environment.h"
 #include "base/errors.h"
 
 namespace gdlsc::pl {
@@ -13,11 +14,11 @@ std::string find_runtime_dir() {
     namespace fs = std::filesystem;
     auto ok = [](const fs::path& p) {
         std::error_code ec;
-        return fs::exists(p / "gdlsc_game.pl", ec);
+        return fs::exists(p / "gdlsc.pl", ec);
     };
-    if (const char* env = std::getenv("GDLSC_PROLOG_DIR"); env && *env) {
+    if (const std::string& env = environment().prolog_dir; !env.empty()) {
         if (ok(env)) return env;
-        throw EngineError(std::string("GDLSC_PROLOG_DIR=") + env + " does not hold gdlsc_game.pl");
+        throw EngineError("GDLSC_PROLOG_DIR=" + env + " does not hold gdlsc.pl");
     }
     std::error_code ec;
     fs::path exe = fs::read_symlink("/proc/self/exe", ec);
@@ -27,7 +28,7 @@ std::string find_runtime_dir() {
     }
     fs::path source = fs::path(GDLSC_SOURCE_DIR) / "prolog";
     if (ok(source)) return source.string();
-    throw EngineError("cannot find the Prolog runtime (gdlsc_game.pl): set GDLSC_PROLOG_DIR");
+    throw EngineError("cannot find the Prolog runtime (gdlsc.pl): set GDLSC_PROLOG_DIR");
 }
 
 }  // namespace gdlsc::pl

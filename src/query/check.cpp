@@ -25,9 +25,10 @@ std::vector<PredicateRow> predicate_rows(const gdl::Program& p, const gdl::Analy
 
 }  // namespace
 
-CheckReport check_game_file(const std::string& path) {
+CheckReport check_game_file(const std::string& path, bool strict) {
     CheckReport r;
     r.path = path;
+    r.diagnostics.set_strict(strict);
     Game g = read_game(path, r.diagnostics);
     r.valid = !r.diagnostics.has_errors();
     r.roles = g.analysis.roles;
@@ -62,10 +63,15 @@ std::string check_text(const CheckReport& r) {
 std::string check_json(const CheckReport& r) {
     nlohmann::json out;
     out["valid"] = r.valid;
+    bool deviates = false;
+    for (const auto& d : r.diagnostics.sorted()) deviates = deviates || (d.deviation && d.severity == gdl::Severity::Warning);
+    // valid, valid-with-warnings (a deviation from GDL that gdlsc accepts) or invalid
+    out["verdict"] = !r.valid ? "invalid" : deviates ? "valid-with-warnings" : "valid";
     out["diagnostics"] = nlohmann::json::array();
     for (const auto& d : r.diagnostics.sorted())
         out["diagnostics"].push_back({{"file", d.loc.file()}, {"line", d.loc.line}, {"col", d.loc.col},
-                                      {"severity", gdl::severity_name(d.severity)}, {"message", d.message}});
+                                      {"severity", gdl::severity_name(d.severity)}, {"message", d.message},
+                                      {"deviation", d.deviation}});
     out["roles"] = r.roles;
     out["predicates"] = nlohmann::json::array();
     for (const auto& row : r.rows)

@@ -28,7 +28,7 @@ struct CheckReport {
 
 /// Reads and validates `path`. An unreadable file is a UserError; an invalid game is a
 /// report with valid = false (validation runs only on a game read without syntax errors).
-CheckReport check_game_file(const std::string& path);
+CheckReport check_game_file(const std::string& path, bool strict = false);
 /// The sorted diagnostics, `file:line:col: severity: message` with the source line.
 std::string check_diagnostics_text(const CheckReport& r);
 std::string check_text(const CheckReport& r);

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "prolog/engine.h"
+#include "prolog/runtime.h"
 #include "query/engines_smt.h"
 #include "base/errors.h"
 #include "query/regression_query.h"
@@ -80,12 +81,8 @@ Answer progression_query(const QueryContext& ctx) {
     auto& pl = pl::Engine::instance();
     std::vector<gdl::Term> vars;
     for (const auto& v : ctx.formula.answer_vars) vars.push_back(gdl::Term::variable(v));
-    auto sols = pl.solve("gdlsc_formula", "answers",
-                         {ctx.formula.term, ctx.situation, gdl::make_list(vars), gdl::Term::variable("$rows")});
     Answer a;
-    if (sols.empty()) return a;
-    for (const auto& row : gdl::list_items(sols[0].at("$rows"))) {
-        auto values = gdl::list_items(row);
+    for (const auto& values : pl::runtime::answers(pl, ctx.formula.term, ctx.situation, vars)) {
         Row r;
         for (size_t i = 0; i < values.size() && i < vars.size(); ++i)
             r.emplace_back(ctx.formula.answer_vars[i], values[i].to_kif());

@@ -1,6 +1,7 @@
 // Reading and validating a game for a command.
 #include "query/game_file.h"
 
+#include <iostream>
 #include <sstream>
 
 #include "gdl/reader.h"
@@ -22,10 +23,13 @@ Game read_game(const std::string& path, gdl::Diagnostics& diags) {
     return g;
 }
 
-Game load_game_file(const std::string& path) {
+Game load_game_file(const std::string& path, bool strict) {
     gdl::Diagnostics diags;
+    diags.set_strict(strict);
     Game g = read_game(path, diags);
     throw_if_errors(diags, path + " is not a valid game:");
+    for (const auto& d : diags.sorted())
+        if (d.deviation) std::cerr << gdl::format_diagnostic(d);
     return g;
 }
 

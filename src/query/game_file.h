@@ -19,7 +19,9 @@ struct Game {
 /// incomplete and later messages would be its consequences). An unreadable file is a UserError.
 Game read_game(const std::string& path, gdl::Diagnostics& diags);
 
-/// Reads and validates `path`; warnings are dropped, errors throw UserError.
-Game load_game_file(const std::string& path);
+/// Reads and validates `path`; errors throw UserError; the deviations from GDL that gdlsc
+/// accepts are printed on stderr as located warnings (other warnings: `gdlsc check`).
+/// `strict`: those deviations are errors too.
+Game load_game_file(const std::string& path, bool strict = false);
 
 }  // namespace gdlsc::query

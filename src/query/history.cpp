@@ -6,6 +6,7 @@
 
 #include "gdl/kif_lexer.h"
 #include "prolog/engine.h"
+#include "prolog/runtime.h"
 #include "base/errors.h"
 #include "query/diagnostic_error.h"
 
@@ -115,9 +116,8 @@ gdl::Term check_history(pl::Engine& engine, const History& h) {
     for (size_t i = 0; i < h.size(); ++i) {
         const Step& s = h[i];
         gdl::Term joint = gdl::Term::compound("a", s.moves);
-        auto errs = engine.solve("gdlsc_situation", "step_error", {sit, joint, gdl::Term::variable("e")}, 1);
-        if (!errs.empty()) {
-            const gdl::Term& e = errs[0].at("e");
+        if (auto err = pl::runtime::step_error(engine, sit, joint)) {
+            const gdl::Term& e = *err;
             if (e.name == "terminal")
                 fail(s.loc, i + 1, "the game is already over (terminal state" +
                                        std::string(i == 0 ? " initially" : " after step " + std::to_string(i)) +
@@ -126,8 +126,8 @@ gdl::Term check_history(pl::Engine& engine, const History& h) {
                 size_t r = std::stoul(e.args[0].name) - 1;
                 const std::string& role = e.args[1].name;
                 // The legal moves, to say what would have been possible.
-                auto legal = engine.solve("gdlsc_formula", "eval",
-                                          {gdl::Term::compound("legal", {gdl::Term::constant(role), gdl::Term::variable("m")}), sit});
+                auto legal = pl::runtime::eval(
+                    engine, gdl::Term::compound("legal", {gdl::Term::constant(role), gdl::Term::variable("m")}), sit);
                 std::set<std::string> ms;
                 for (auto& b : legal) ms.insert(b.at("m").to_kif());
                 std::string list;

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "prolog/engine.h"
+#include "prolog/runtime.h"
 #include "base/errors.h"
 #include "query/session.h"
 #include "query/proof.h"
@@ -75,36 +76,28 @@ InfosetReport compute_infoset(const Game& g, const std::string& role, const Hist
     InfosetReport r;
     r.role = role;
     r.steps = h.size();
-    std::vector<Term> args{Term::constant(role), sit, Term::variable("n"), Term::variable("count")};
-    if (step_stats) args.push_back(Term::variable("steps"));
-    auto sols = pl.solve("gdlsc_knowledge", "infoset_report", args, 1);
-    if (sols.empty()) throw EngineError("infoset_report failed");
-    r.developments = sols[0].at("n").name;
-    if (step_stats)
-        for (const auto& s : gdl::list_items(sols[0].at("steps"))) {
-            if (s.args.size() != 7) throw EngineError("infoset_report/5: unexpected step " + s.to_kif());
-            InfosetStep st;
-            st.step = std::stoul(s.args[0].name);
-            st.developments = s.args[1].name;
-            st.states = std::stoul(s.args[2].name);
-            st.wall_ms = std::stod(s.args[3].name);
-            st.cpu_ms = std::stod(s.args[4].name);
-            st.update = s.args[5].name;
-            const Term& built = s.args[6];
-            if (built.args.size() == 3) {
-                st.network = built.name;
-                st.network_ms = std::stod(built.args[0].name);
-                st.network_cpu_ms = std::stod(built.args[1].name);
-                st.network_about = built.args[2].name;
-            }
-            r.step_stats.push_back(st);
+    pl::runtime::InfosetCounts counts = pl::runtime::infoset_report(pl, role, sit, step_stats);
+    r.developments = counts.developments;
+    for (const auto& s : counts.steps) {
+        if (s.args.size() != 7) throw EngineError("infoset_report/5: unexpected step " + s.to_kif());
+        InfosetStep st;
+        st.step = std::stoul(s.args[0].name);
+        st.developments = s.args[1].name;
+        st.states = std::stoul(s.args[2].name);
+        st.wall_ms = std::stod(s.args[3].name);
+        st.cpu_ms = std::stod(s.args[4].name);
+        st.update = s.args[5].name;
+        const Term& built = s.args[6];
+        if (built.args.size() == 3) {
+            st.network = built.name;
+            st.network_ms = std::stod(built.args[0].name);
+            st.network_cpu_ms = std::stod(built.args[1].name);
+            st.network_about = built.args[2].name;
         }
-    r.state_count = std::stoul(sols[0].at("count").name);
-    if (dot) {
-        auto d = pl.solve("gdlsc_knowledge", "infoset_dot", {Term::constant(role), sit, Term::variable("dot")}, 1);
-        if (d.empty()) throw EngineError("infoset_dot/3 failed");
-        r.dot = d[0].at("dot").name;
+        r.step_stats.push_back(st);
     }
+    r.state_count = counts.states;
+    if (dot) r.dot = pl::runtime::infoset_dot(pl, role, sit);
     return r;
 }
 
@@ -116,12 +109,8 @@ BeliefReport compute_belief(const Game& g, const std::string& role, const Histor
                         "); a probability needs a closed formula: quantify them with exists or forall");
     auto& pl = prepare_engine(g, timeout_seconds);
     Term sit = check_history(pl, h);
-    auto sols = pl.solve("gdlsc_knowledge", "belief_report",
-                         {Term::constant(role), sit, f.term, Term::variable("num"), Term::variable("den"),
-                          Term::variable("dec"), Term::variable("devs")},
-                         1);
-    if (sols.empty()) throw EngineError("belief_report/7 failed");
-    return {role, sols[0].at("num").name, sols[0].at("den").name, sols[0].at("dec").name, sols[0].at("devs").name};
+    pl::runtime::Belief b = pl::runtime::belief_report(pl, role, sit, f.term);
+    return {role, b.numerator, b.denominator, b.decimal, b.developments};
 }
 
 ProveReport compute_prove(const Game& g, const std::string& property, std::size_t depth, bool progress,
@@ -132,25 +121,18 @@ ProveReport compute_prove(const Game& g, const std::string& property, std::size_
     pl::Limits lim = pl.limits();
     if (lim.stack_bytes == 0) lim.stack_bytes = std::size_t{4} << 30;
     pl.set_limits(lim);
-    auto sols = pl.solve("gdlsc_knowledge", "prove_report",
-                         {prop, Term::constant(std::to_string(depth)),
-                          Term::constant(progress ? "true" : "false"), Term::variable("holds"),
-                          Term::variable("role"), Term::variable("at"), Term::variable("actual"),
-                          Term::variable("alt"), Term::variable("aps"), Term::variable("alps")},
-                         1);
-    if (sols.empty()) throw EngineError("prove_report/10 failed");
-    const auto& b = sols[0];
+    pl::runtime::BoundedProof b = pl::runtime::prove_report(pl, prop, depth, progress);
     ProveReport r;
     r.property = property;
     r.depth = depth;
-    r.holds = b.at("holds").name == "true";
+    r.holds = b.holds;
     if (!r.holds) {
-        r.role = b.at("role").name == "none" ? "" : b.at("role").name;
-        r.at_depth = std::stoul(b.at("at").name);
-        r.actual = joint_moves(b.at("actual"));
-        r.alternative = joint_moves(b.at("alt"));
-        r.actual_percepts = percept_lists(b.at("aps"));
-        r.alternative_percepts = percept_lists(b.at("alps"));
+        r.role = b.role == "none" ? "" : b.role;
+        r.at_depth = b.at_depth;
+        r.actual = joint_moves(b.actual);
+        r.alternative = joint_moves(b.alternative);
+        r.actual_percepts = percept_lists(b.actual_percepts);
+        r.alternative_percepts = percept_lists(b.alternative_percepts);
     }
     return r;
 }
@@ -159,12 +141,7 @@ void for_each_infoset_state(const std::function<void(const std::vector<std::stri
     constexpr std::size_t kPage = 1000;
     auto& pl = pl::Engine::instance();
     for (std::size_t from = 1;; from += kPage) {
-        auto sols = pl.solve("gdlsc_knowledge", "infoset_states_page",
-                             {Term::constant(std::to_string(from)), Term::constant(std::to_string(kPage)),
-                              Term::variable("page")},
-                             1);
-        if (sols.empty()) throw EngineError("infoset_states_page/3 failed");
-        const auto& page = sols[0].at("page").args;  // states(S_from, ...)
+        const auto page = pl::runtime::infoset_states_page(pl, from, kPage);
         for (const auto& s : page) each(kif_items(s));
         if (page.size() < kPage) return;
     }

@@ -18,6 +18,8 @@
 #include "ground/network_space.h"
 #include "ground/step_network.h"
 #include "prolog/engine.h"
+#include "prolog/runtime.h"
+#include "base/environment.h"
 #include "base/errors.h"
 #include "query/session.h"
 #include "query/formula.h"
@@ -158,8 +160,7 @@ struct Space {
 
 Space make_space(const Game& g, pl::Engine& e, const std::string& which) {
     Space sp;
-    const char* native = std::getenv("GDLSC_NATIVE");
-    bool want_network = which == "network" || (which == "auto" && !(native && std::string(native) == "off"));
+    bool want_network = which == "network" || (which == "auto" && environment().native != "off");
     if (want_network) {
         try {
             sp.net = std::make_unique<ground::StepNetwork>(g.program, g.analysis, ground::GroundLimits{kMaxAtoms, kMaxRules});
@@ -279,8 +280,7 @@ ProveReport prove_whole_game(const Game& g, const std::string& property, const W
         if (m.size() <= s) m.resize(space.size() + 1, -1);
         if (m[s] < 0) {
             pl::State st = sp.state(e, s);
-            auto rows = e.solve("gdlsc_formula", "eval_state", {conjuncts[c].phi, Term::variable("$state")}, 1, &st);
-            m[s] = rows.empty() ? 0 : 1;
+            m[s] = pl::runtime::holds_in_state(e, conjuncts[c].phi, st) ? 1 : 0;
         }
         return m[s] == 1;
     };

@@ -1,9 +1,12 @@
 // The regression engine: one call to gdlsc_regression:regress_query/8 (see regression_query.h).
 #include "query/regression_query.h"
 
+#include <optional>
+
 #include <algorithm>
 
 #include "prolog/engine.h"
+#include "prolog/runtime.h"
 #include "base/errors.h"
 
 namespace gdlsc::query {
@@ -31,28 +34,21 @@ Regression regress_formula(const QueryContext& ctx, std::size_t max_nodes) {
         vars.push_back(gdl::Term::variable(v));
         names.push_back(gdl::Term::constant("?" + v));
     }
-    std::vector<pl::Bindings> sols;
+    std::optional<pl::runtime::Regressed> got;
     try {
-        sols = pl.solve("gdlsc_regression", "regress_query",
-                        {ctx.formula.term, ctx.situation, gdl::make_list(vars), gdl::make_list(names),
-                         gdl::Term::constant(std::to_string(max_nodes)), gdl::Term::variable("$text"),
-                         gdl::Term::variable("$size"), gdl::Term::variable("$rows")},
-                        1);
-    } catch (const LimitError& e) {
-        if (contains(e.what(), "gdlsc_regression_size"))
-            throw LimitError("regression: the regressed formula grows beyond " + std::to_string(max_nodes) +
-                             " nodes; use a shorter history, a smaller formula or --max-size");
-        throw;
+        got = pl::runtime::regress_query(pl, ctx.formula.term, ctx.situation, vars, names, max_nodes);
     } catch (const EngineError& e) {
         rethrow_engine_error(e);
     }
-    if (sols.empty()) throw EngineError("regression: gdlsc_regression:regress_query/8 failed");
+    if (!got)
+        throw LimitError("regression: the regressed formula grows beyond " + std::to_string(max_nodes) +
+                         " nodes; use a shorter history, a smaller formula or --max-size");
+    const pl::runtime::Regressed& raw = *got;
     Regression r;
-    r.text = sols[0].at("$text").name;
-    r.size = std::stoul(sols[0].at("$size").name);
+    r.text = raw.text;
+    r.size = raw.size;
     r.answer.explanation = "regressed to s0:\n" + r.text;
-    for (const auto& row : gdl::list_items(sols[0].at("$rows"))) {
-        auto values = gdl::list_items(row);
+    for (const auto& values : raw.rows) {
         Row out;
         for (size_t i = 0; i < values.size() && i < vars.size(); ++i)
             out.emplace_back(ctx.formula.answer_vars[i], values[i].to_kif());

@@ -4,6 +4,7 @@
 #include "base/errors.h"
 #include "prolog/engine.h"
 #include "prolog/watchdog.h"
+#include "smt/solver.h"
 
 namespace gdlsc::query {
 
@@ -28,8 +29,8 @@ History read_history(const std::string& text, const std::string& file, const std
     }
 }
 
-Session::Session(const std::string& game_path, double timeout_seconds)
-    : Session(load_game_file(game_path), timeout_seconds) {}
+Session::Session(const std::string& game_path, double timeout_seconds, bool strict)
+    : Session(load_game_file(game_path, strict), timeout_seconds) {}
 
 Session::Session(Game game, double timeout_seconds) : game_(std::move(game)), timeout_(timeout_seconds) {
     prepare_engine(game_, timeout_);
@@ -38,6 +39,11 @@ Session::Session(Game game, double timeout_seconds) : game_(std::move(game)), ti
 pl::Engine& Session::engine() const { return pl::Engine::instance(); }
 
 gdl::Term Session::situation(const History& h) const { return check_history(engine(), h); }
+
+std::string version_text() {
+    return std::string("gdlsc ") + GDLSC_VERSION + "\nSWI-Prolog " + pl::Engine::instance().prolog_version() + "\nZ3 " +
+           smt::z3_version();
+}
 
 void arm_exit(int code) { pl::watchdog_arm_exit(code); }
 

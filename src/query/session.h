@@ -33,7 +33,7 @@ class Session {
 public:
     /// Reads and validates `game_path` (UserError with the located diagnostics if invalid)
     /// and loads it with the time limit `timeout_seconds`.
-    Session(const std::string& game_path, double timeout_seconds);
+    Session(const std::string& game_path, double timeout_seconds, bool strict = false);
     Session(Game game, double timeout_seconds);
 
     const Game& game() const { return game_; }
@@ -50,6 +50,10 @@ private:
     Game game_;
     double timeout_;
 };
+
+/// `gdlsc --version`: gdlsc's version and those of the SWI-Prolog and Z3 it runs with (starts
+/// the embedded engine).
+std::string version_text();
 
 /// After the answer is printed: exiting gets a bounded time (static destructors of the
 /// embedded engine among them), after which the process ends with `code`.

@@ -6,6 +6,7 @@
 
 #include "base/errors.h"
 #include "prolog/engine.h"
+#include "prolog/runtime.h"
 
 namespace gdlsc::query {
 namespace {
@@ -32,17 +33,11 @@ std::string joined(const std::vector<std::string>& items) {
 
 SolveReport run_solve(const Session& s, const Formula& f, const SolveOptions& o) {
     auto& pl = s.engine();
-    auto rows = pl.solve("gdlsc_solve", "solve_report",
-                         {f.term, Term::constant(std::to_string(o.depth)), Term::constant(std::to_string(o.limit)),
-                          Term::constant(o.progress ? "true" : "false"), Term::variable("count"),
-                          Term::variable("listed"), Term::variable("levels")},
-                         1);
-    if (rows.empty()) throw EngineError("solve_report/7 failed");
-    const auto& b = rows[0];
+    pl::runtime::Solutions raw = pl::runtime::solve_report(pl, f.term, o.depth, o.limit, o.progress);
     SolveReport r;
     r.depth = o.depth;
-    r.count = b.at("count").name;
-    for (const auto& sol : gdl::list_items(b.at("listed"))) {  // s(JointMoves, Fluents)
+    r.count = raw.count;
+    for (const auto& sol : raw.listed) {  // s(JointMoves, Fluents)
         if (sol.args.size() != 2) throw EngineError("solve_report/7: unexpected solution " + sol.to_kif());
         Solution out;
         for (const auto& a : gdl::list_items(sol.args[0])) {
@@ -53,7 +48,7 @@ SolveReport run_solve(const Session& s, const Formula& f, const SolveOptions& o)
         for (const auto& fl : gdl::list_items(sol.args[1])) out.state.push_back(fl.to_kif());
         r.solutions.push_back(std::move(out));
     }
-    for (const auto& l : gdl::list_items(b.at("levels"))) {  // level(D, N, K)
+    for (const auto& l : raw.levels) {  // level(D, N, K)
         if (l.args.size() != 3) throw EngineError("solve_report/7: unexpected level " + l.to_kif());
         r.levels.push_back({std::stoul(l.args[0].name), l.args[1].name, l.args[2].name});
     }

@@ -17,6 +17,7 @@ Translation translate_game_file(const std::string& path, const TranslateOptions&
     if ((!o.history.empty() || !o.history_file.empty()) && o.format != "smtlib")
         throw UserError("--history and --history-file go with --format smtlib");
     gdl::Diagnostics diags;
+    diags.set_strict(o.strict);
     Game g = read_game(path, diags);
     Translation t;
     std::ostringstream d;

@@ -8,6 +8,7 @@ namespace gdlsc::query {
 struct TranslateOptions {
     std::string format = "text";        ///< text | prolog | tptp | smtlib
     std::string history, history_file;  ///< smtlib only: the joint moves to ground along
+    bool strict = false;                ///< deviations from GDL are errors (--strict)
 };
 
 struct Translation {

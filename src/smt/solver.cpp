@@ -168,4 +168,10 @@ std::string check_smtlib(const std::string& text) {
     });
 }
 
+std::string z3_version() {
+    unsigned major = 0, minor = 0, build = 0, revision = 0;
+    Z3_get_version(&major, &minor, &build, &revision);
+    return std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(build);
+}
+
 }  // namespace gdlsc::smt

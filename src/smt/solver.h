@@ -62,4 +62,7 @@ private:
 /// Parses an SMT-LIB 2 script with Z3 and checks its assertions: "sat", "unsat" or "unknown".
 std::string check_smtlib(const std::string& text);
 
+/// The version of the Z3 library gdlsc runs with, e.g. "4.8.12".
+std::string z3_version();
+
 }  // namespace gdlsc::smt

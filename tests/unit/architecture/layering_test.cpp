@@ -1,7 +1,9 @@
 // The layering of ../shared/DESIGN.md §5, checked on the sources: every `#include "X/..."`
 // in src/<folder>/ names src/base, the folder itself, or a folder the table lets it use;
 // SWI-cpp2.h is included in src/prolog only and z3++.h in src/smt only; every folder of
-// src/ is in the table. (The build enforces most of it too: each library compiles against
+// src/ is in the table; no folder but src/prolog (and src/sc, which writes the generated
+// program) names a runtime module: the C++ side calls the runtime through
+// src/prolog/runtime.h. (The build enforces most of it too: each library compiles against
 // a view of src/ with only those folders, CMakeLists.txt gdlsc_layer.) The checker is run
 // on a made-up tree with an upward include first, so the test can fail.
 #define BOOST_TEST_MODULE architecture_layering
@@ -37,6 +39,7 @@ const std::map<std::string, std::string> kOwnedHeader = {{"SWI-cpp2.h", "prolog"
 std::vector<std::string> violations(const fs::path& src) {
     std::vector<std::string> out;
     static const std::regex include(R"(^\s*#\s*include\s*[<"]([^>"]+)[>"])");
+    static const std::regex runtime_name(R"re("(gdlsc_[a-z_]+))re");
     for (const auto& dir : fs::directory_iterator(src)) {
         if (!dir.is_directory()) continue;
         const std::string folder = dir.path().filename().string();
@@ -52,6 +55,11 @@ std::vector<std::string> violations(const fs::path& src) {
             std::string line;
             for (int n = 1; std::getline(in, line); ++n) {
                 std::smatch m;
+                // The runtime's modules are named in src/prolog (runtime.cpp, the typed calls)
+                // and in src/sc (the generated program calls the GDL-III hooks), nowhere else.
+                if (folder != "prolog" && folder != "sc" && std::regex_search(line, m, runtime_name))
+                    out.push_back(fs::relative(f.path(), src.parent_path()).string() + ":" + std::to_string(n) +
+                                  ": names the runtime module " + m[1].str() + " (call it through src/prolog/runtime.h)");
                 if (!std::regex_search(line, m, include)) continue;
                 const std::string target = m[1];
                 const std::string where = fs::relative(f.path(), src.parent_path()).string() + ":" + std::to_string(n);
@@ -84,15 +92,18 @@ BOOST_AUTO_TEST_CASE(the_checker_finds_an_upward_include) {
     fs::create_directories(root / "src" / "newstage");
     std::ofstream(root / "src" / "prolog" / "engine.cpp") << "#include \"gdl/term.h\"\n#include \"query/errors.h\"\n";
     std::ofstream(root / "src" / "gdl" / "term.cpp") << "#include <SWI-cpp2.h>\n#include \"base/errors.h\"\n";
+    fs::create_directories(root / "src" / "query");
+    std::ofstream(root / "src" / "query" / "ask.cpp") << "auto r = e.solve(\"gdlsc_formula\", \"eval\", args);\n";
     auto v = violations(root / "src");
     fs::remove_all(root);
     BOOST_TEST_INFO_SCOPE(v.size());
-    BOOST_REQUIRE(v.size() == 3u);
+    BOOST_REQUIRE(v.size() == 4u);
     std::string all;
     for (const auto& s : v) all += s + "\n";
     BOOST_TEST(all.find("src/prolog/engine.cpp:2: src/prolog includes query/errors.h") != std::string::npos, all);
     BOOST_TEST(all.find("src/gdl/term.cpp:1: SWI-cpp2.h belongs to src/prolog") != std::string::npos, all);
     BOOST_TEST(all.find("src/newstage is not in the layering table") != std::string::npos, all);
+    BOOST_TEST(all.find("src/query/ask.cpp:1: names the runtime module gdlsc_formula") != std::string::npos, all);
 }
 
 BOOST_AUTO_TEST_CASE(sources_follow_the_layering) {

@@ -1,6 +1,7 @@
 // Corpus verdicts: runs the real `gdlsc check --json` on every game file listed in
-// tests/corpus/verdicts.tsv and compares with the recorded verdict (valid, or the first
-// error with its location). Also checks the table covers the corpus, the JSON shape and
+// tests/corpus/verdicts.tsv and compares with the recorded verdict (valid; valid with a
+// warning for an accepted deviation from GDL, which --strict refuses; or the first error with
+// its location). Also checks the table covers the corpus, the JSON shape and
 // the exit codes. GDLSC_PRINT_VERDICTS=1 prints the current verdicts instead of failing.
 #define BOOST_TEST_MODULE corpus_verdicts
 #include <boost/test/unit_test.hpp>
@@ -62,17 +63,19 @@ std::set<std::string> corpus_files() {
     return out;
 }
 
-// `valid`, or the first error as file:line:col: message (file relative to the games folder).
+// `valid`; `valid-with-warnings: ` and the first accepted deviation from GDL; or the first
+// error; each as file:line:col: message (file relative to the games folder).
 std::string verdict_of(const nlohmann::json& j) {
-    if (j.at("valid").get<bool>()) return "valid";
+    const bool valid = j.at("valid").get<bool>();
     for (const auto& d : j.at("diagnostics")) {
-        if (d.at("severity") != "error") continue;
+        if (valid ? !(d.at("deviation").get<bool>() && d.at("severity") == "warning") : d.at("severity") != "error")
+            continue;
         std::string file = d.at("file").get<std::string>();
         if (file.rfind(kGames + "/", 0) == 0) file = file.substr(kGames.size() + 1);
-        return file + ":" + std::to_string(d.at("line").get<int>()) + ":" + std::to_string(d.at("col").get<int>()) +
-               ": " + d.at("message").get<std::string>();
+        return (valid ? "valid-with-warnings: " : "") + file + ":" + std::to_string(d.at("line").get<int>()) + ":" +
+               std::to_string(d.at("col").get<int>()) + ": " + d.at("message").get<std::string>();
     }
-    return "invalid without an error";
+    return valid ? "valid" : "invalid without an error";
 }
 
 }  // namespace
@@ -101,7 +104,12 @@ BOOST_AUTO_TEST_CASE(every_verdict_matches) {
         std::string got = verdict_of(j);
         if (print) std::cout << r.file << "\t" << got << "\n";
         BOOST_TEST(got == r.verdict, r.file);
-        BOOST_TEST(run.exit_code == (got == "valid" ? 0 : 2), r.file << ": exit code " << run.exit_code);
+        const bool valid = got == "valid" || got.rfind("valid-with-warnings: ", 0) == 0;
+        BOOST_TEST(run.exit_code == (valid ? 0 : 2), r.file << ": exit code " << run.exit_code);
+        if (got.rfind("valid-with-warnings: ", 0) == 0) {  // --strict refuses what gdlsc accepts
+            auto strict = run_gdlsc({"check", "--strict", kGames + "/" + r.file});
+            BOOST_TEST(strict.exit_code == 2, r.file << ": --strict");
+        }
     }
 }
 
@@ -111,7 +119,8 @@ BOOST_AUTO_TEST_CASE(json_has_exactly_the_documented_shape) {
     auto j = nlohmann::json::parse(run.out);
     std::set<std::string> keys;
     for (const auto& [k, _] : j.items()) keys.insert(k);
-    BOOST_TEST((keys == std::set<std::string>{"valid", "diagnostics", "roles", "predicates"}));
+    BOOST_TEST((keys == std::set<std::string>{"valid", "verdict", "diagnostics", "roles", "predicates"}));
+    BOOST_TEST(j["verdict"] == "valid");
     BOOST_TEST(j["roles"] == nlohmann::json::parse(R"(["xplayer", "oplayer"])"));
     std::map<std::string, std::string> cls;
     for (const auto& p : j["predicates"]) {
@@ -131,7 +140,8 @@ BOOST_AUTO_TEST_CASE(json_has_exactly_the_documented_shape) {
     BOOST_TEST(j["valid"] == false);
     BOOST_REQUIRE(j["diagnostics"].size() == 1u);
     const auto& d = j["diagnostics"][0];
-    BOOST_TEST(d.size() == 5u);
+    BOOST_TEST(d.size() == 6u);
+    BOOST_TEST(d["deviation"] == false);
     BOOST_TEST(d["line"] == 5);
     BOOST_TEST(d["col"] == 11);
     BOOST_TEST(d["severity"] == "error");

@@ -14,8 +14,9 @@ namespace {
 // A complete minimal game on line 1, so that the snippets under test start on line 2.
 const std::string kGame = "(role r) (<= (legal r a) (true s)) (<= terminal (true s)) (goal r 100)\n";
 
-std::vector<Diagnostic> run(const std::string& text, Severity only = Severity::Error) {
+std::vector<Diagnostic> run(const std::string& text, Severity only = Severity::Error, bool strict = false) {
     Diagnostics d;
+    d.set_strict(strict);
     Program p = read_game_text("t.kif", text, d);
     BOOST_REQUIRE_MESSAGE(!d.has_errors(), "the test program must read without errors");
     validate(p, analyze(p), d);
@@ -189,17 +190,41 @@ BOOST_AUTO_TEST_CASE(recursion_restriction) {
 
 // --- arities ------------------------------------------------------------------------------
 
+// A second arity is an accepted deviation: a warning that says the meaning, an error with --strict.
 BOOST_AUTO_TEST_CASE(relation_arities_differ) {
-    auto v = run(kGame + "(q a)\n(q a b)\n(q c d)");
+    const std::string text = kGame + "(q a)\n(q a b)\n(q c d)";
+    BOOST_TEST(run(text).empty());
+    auto w = run(text, Severity::Warning);
+    BOOST_REQUIRE_EQUAL(w.size(), 1u);
+    BOOST_TEST(w[0].deviation);
+    BOOST_TEST(w[0].message == "relation 'q' is used with 2 arguments, but with 1 argument elsewhere: gdlsc reads "
+                               "them as two relations, q/1 and q/2");
+    auto v = run(text, Severity::Error, true);
     BOOST_REQUIRE_EQUAL(v.size(), 1u);
     BOOST_TEST(v[0].loc.str() == "t.kif:3:1");
-    BOOST_TEST(v[0].message == "relation 'q' is used with 2 arguments, but with 1 argument elsewhere");
-    BOOST_TEST(v[0].hint == "first used with 1 argument at t.kif:2:1");
+    BOOST_TEST(v[0].hint == "GDL gives each symbol one arity; first used with 1 argument at t.kif:2:1; refused by --strict");
 }
 
 BOOST_AUTO_TEST_CASE(function_arities_differ) {
-    expect(kGame + "(q (f a))\n(q (f a b))",
-           {"3:4: function 'f' is used with 2 arguments, but with 1 argument elsewhere"});
+    auto v = run(kGame + "(q (f a))\n(q (f a b))", Severity::Error, true);
+    BOOST_REQUIRE_EQUAL(v.size(), 1u);
+    BOOST_TEST(v[0].loc.str() == "t.kif:3:4");
+    BOOST_TEST(run(kGame + "(q (f a))\n(q (f a b))").empty());
+}
+
+BOOST_AUTO_TEST_CASE(next_in_a_sees_rule_and_anonymous_negation_are_deviations) {
+    const std::string sees = kGame + "(<= (sees r (moved ?x)) (does r ?x) (next s))";
+    BOOST_TEST(run(sees).empty());
+    BOOST_TEST(run(sees, Severity::Warning).size() == 1u);
+    BOOST_TEST(run(sees, Severity::Error, true).size() == 1u);
+    // next in any other body is still an error.
+    BOOST_TEST(run(kGame + "(<= (p) (next s))").size() == 1u);
+    const std::string anon = kGame + "(<= (free) (not (true (cell ?_x))))";
+    BOOST_TEST(run(anon).empty());
+    BOOST_TEST(run(anon, Severity::Error, true).size() == 1u);
+    // A named variable (or an anonymous one used twice) under not stays unsafe.
+    BOOST_TEST(run(kGame + "(<= (free) (not (true (cell ?x))))").size() == 1u);
+    BOOST_TEST(run(kGame + "(<= (free) (not (true (cell ?_x ?_x))))").size() == 1u);
 }
 
 // --- GDL-III --------------------------------------------------------------------------------
@@ -243,7 +268,9 @@ BOOST_AUTO_TEST_CASE(knowledge_makes_a_derived_fluent) {
 // --- all violations, sorted ------------------------------------------------------------------
 
 BOOST_AUTO_TEST_CASE(reports_every_violation_sorted) {
-    auto e = errors(kGame + "(<= (p ?x) (q ?y))\n(q 1) (q 1 2)\n(<= (legal r c) (does r a))");
+    std::vector<std::string> e;  // with --strict: the second arity is an error too
+    for (const auto& x : run(kGame + "(<= (p ?x) (q ?y))\n(q 1) (q 1 2)\n(<= (legal r c) (does r a))", Severity::Error, true))
+        e.push_back(std::to_string(x.loc.line) + ":" + std::to_string(x.loc.col) + ": " + x.message);
     BOOST_REQUIRE_EQUAL(e.size(), 3u);
     BOOST_TEST(e[0].substr(0, 5) == "2:8: ");
     BOOST_TEST(e[1].substr(0, 5) == "3:7: ");

@@ -1,0 +1,55 @@
+// The environment variables gdlsc reads, in one table (doc/usage.md, "Environment"): each is
+// parsed and checked once, here, and a bad value is a UserError that names the variable and
+// its values -- never ignored, never parsed a second time elsewhere. The engine hands the
+// values to the Prolog runtime as flags (src/prolog/engine.cpp); the runtime reads no
+// environment itself.
+#pragma once
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+
+#include "base/errors.h"
+
+namespace gdlsc {
+
+struct Environment {
+    /// GDLSC_PROLOG_DIR: the folder of the Prolog runtime (prolog/*.pl); empty: found next to
+    /// the executable or in the source tree (src/prolog/paths.cpp).
+    std::string prolog_dir;
+    /// GDLSC_NATIVE = on | off | check: how information-set updates are made (the step
+    /// network for large sets, the rules only, or both on every step, compared).
+    std::string native = "on";
+    /// GDLSC_INFOSET_THREADS = n >= 0: threads for an information-set update with the rules
+    /// (0: one per CPU, 1: none).
+    int infoset_threads = 0;
+};
+
+namespace detail {
+inline Environment read_environment() {
+    Environment e;
+    if (const char* v = std::getenv("GDLSC_PROLOG_DIR")) e.prolog_dir = v;
+    if (const char* v = std::getenv("GDLSC_NATIVE")) {
+        std::string s(v);
+        if (s != "on" && s != "off" && s != "check")
+            throw UserError("GDLSC_NATIVE='" + s + "' is not a mode of the step network: give on (the default), off or check");
+        e.native = s;
+    }
+    if (const char* v = std::getenv("GDLSC_INFOSET_THREADS")) {
+        std::string s(v);
+        bool digits = !s.empty() && s.size() <= 6 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+        if (!digits)
+            throw UserError("GDLSC_INFOSET_THREADS='" + s +
+                            "' is not a number of threads: give a non-negative integer (0: one per CPU, 1: none)");
+        e.infoset_threads = std::stoi(s);
+    }
+    return e;
+}
+}  // namespace detail
+
+/// The environment, read and checked on the first call (UserError on a bad value).
+inline const Environment& environment() {
+    static const Environment e = detail::read_environment();
+    return e;
+}
+
+}  // namespace gdlsc
