@@ -37,6 +37,7 @@
             sit_node/2,             % +Sit, -Id
             node_/4,                % ?Id, ?Parent, ?JointMove, ?State
             node_child/4,           % +Parent, +JointMove, +State, -Id
+            level_children/2,       % +Ids, -Children
             node_sit/2,             % +Id, -Sit
             node_moves/2,           % +Id, -JointMoves
             node_obs/3,             % +Role, +Id, -ObsId
@@ -185,6 +186,15 @@ node_child(P, A, S, Id) :-
     ->  Id = Id0
     ;   new_child(P, A, S, Id)
     ).
+
+%!  level_children(+Ids, -Children) is det.
+%
+%   Every child of the non-terminal nodes Ids, by every legal joint move, in
+%   order (the next depth of a breadth-first enumeration of developments).
+level_children(Ids, Children) :-
+    findall(C, ( member(Q, Ids), node_(Q, _, _, S), \+ terminal(S),
+                 joint_moves(S, As), member(A, As), node_child(Q, A, S, C) ),
+            Children).
 
 %!  node_sit(+Id, -Sit) is det.
 node_sit(Id, Sit) :-
@@ -390,11 +400,11 @@ rule_knows(R, SK, Goal, S) :-
     state_node(S, Id),
     agent(R),
     node_obs(R, Id, O),
-    knows_instances(k(R, O), SK, Goal, Vs, Instances),
+    knows_instances(k(R, O), SK, Goal, Vs, H, Instances),
     (   Instances == unknown
     ->  node_cell(R, Id, Ids),
-        findall(Vs, holds_in_all(Ids, S, SK, Goal), Instances1),
-        remember_instances(k(R, O), SK, Goal, Instances1)
+        findall(Vs, holds_in_all(Ids, S, SK, Goal, Vs), Instances1),
+        assertz(knows_memo_(H, k(R, O), Goal, Instances1))
     ;   Instances1 = Instances
     ),
     member(Vs, Instances1).
@@ -407,10 +417,10 @@ rule_common(SK, Goal, S) :-
     state_node(S, Id),
     common_cell(Id, Ids),
     common_(Id, C),
-    knows_instances(c(C), SK, Goal, Vs, Instances),
+    knows_instances(c(C), SK, Goal, Vs, H, Instances),
     (   Instances == unknown
-    ->  findall(Vs, holds_in_all(Ids, S, SK, Goal), Instances1),
-        remember_instances(c(C), SK, Goal, Instances1)
+    ->  findall(Vs, holds_in_all(Ids, S, SK, Goal, Vs), Instances1),
+        assertz(knows_memo_(H, c(C), Goal, Instances1))
     ;   Instances1 = Instances
     ),
     member(Vs, Instances1).
@@ -429,7 +439,10 @@ state_node(S, Id) :-
 %   child's legal moves ask what it knows in every development.
 :- dynamic knows_memo_/4.           % knows_memo_(Hash, Where, Key, Instances)
 
-knows_instances(Where, SK, Goal, Vs, Instances) :-
+%   knows_instances(+Where, +SK, +Goal, -Vs, -Hash, -Instances): the memoised
+%   instances of Goal's variables Vs at Where, or `unknown` (then the caller
+%   computes them and stores them under Hash).
+knows_instances(Where, SK, Goal, Vs, H, Instances) :-
     goal_vars(SK, Goal, Vs),
     variant_hash(Where-Goal, H),
     (   knows_memo_(H, Where, Key, Is),
@@ -438,18 +451,14 @@ knows_instances(Where, SK, Goal, Vs, Instances) :-
     ;   Instances = unknown
     ).
 
-remember_instances(Where, _SK, Goal, Instances) :-
-    variant_hash(Where-Goal, H),
-    assertz(knows_memo_(H, Where, Goal, Instances)).
-
 goal_vars(SK, Goal, Vs) :-
     term_variables(Goal, Vs0),
     exclude(==(SK), Vs0, Vs).
 
-%   holds_in_all(+Ids, +S, -SK, +Goal): the candidate instances are those
-%   true here (K is reflexive); each must hold in every node of Ids.
-holds_in_all(Ids, S, SK, Goal) :-
-    goal_vars(SK, Goal, Vs),
+%   holds_in_all(+Ids, +S, -SK, +Goal, ?Vs): the candidate instances of Goal's
+%   variables Vs are those true here (K is reflexive); each must hold in every
+%   node of Ids.
+holds_in_all(Ids, S, SK, Goal, Vs) :-
     findall(Vs, ( SK = S, call(game:Goal) ), Cands0),
     sort(Cands0, Cands),
     member(Vs, Cands),

@@ -912,24 +912,33 @@ prove_devs(Prop, D, Max, Ids, Options, Result) :-
         Result = refuted(R, D, Actual, Alt)
     ;   D >= Max
     ->  Result = holds
-    ;   D1 is D + 1,
-        statistics(cputime, T0),
-        findall(C, ( member(Q, Ids), node_(Q, _, _, S), \+ terminal(S),
-                     joint_moves(S, As), member(A, As), node_child(Q, A, S, C) ),
-                Ids1),
-        length(Ids1, N),
-        (   option(max_classes(MaxN), Options), N > MaxN
-        ->  throw(error(gdlsc_error(limit(classes(N, MaxN))),
-                        context(prove_property/4, 'too many developments')))
-        ;   true
-        ),
-        statistics(cputime, T1),
-        T is T1 - T0,
-        (   option(progress(true), Options)
-        ->  format(user_error, "prove: depth ~d: ~d developments (~3f s)~n", [D1, N, T])
-        ;   true
-        ),
-        prove_devs(Prop, D1, Max, Ids1, Options, Result)
+    ;   next_developments(D, Ids, Options, Ids1),
+        (   Ids1 == []
+        ->  Result = holds              % every development ended: no deeper one
+        ;   D1 is D + 1,
+            prove_devs(Prop, D1, Max, Ids1, Options, Result)
+        )
+    ).
+
+%   next_developments(+D, +Ids, +Options, -Ids1): the developments of depth
+%   D+1, the children of the non-terminal nodes Ids (of depth D); Options
+%   max_classes(N) (a limit error beyond N) and progress(true) (one line on
+%   user_error).
+next_developments(D, Ids, Options, Ids1) :-
+    statistics(cputime, T0),
+    level_children(Ids, Ids1),
+    length(Ids1, N),
+    (   option(max_classes(MaxN), Options), N > MaxN
+    ->  throw(error(gdlsc_error(limit(classes(N, MaxN))),
+                    context(prove_property/4, 'too many developments')))
+    ;   true
+    ),
+    statistics(cputime, T1),
+    T is T1 - T0,
+    (   option(progress(true), Options)
+    ->  D1 is D + 1,
+        format(user_error, "prove: depth ~d: ~d developments (~3f s)~n", [D1, N, T])
+    ;   true
     ).
 
 dev_violation(perfect_information, _, Id, Cell, Other) :- !,
@@ -1250,7 +1259,6 @@ signature(goal_knowledge, R, S, V) :-
 %   prove_formula(+F, +D, +Max, +Nodes, +Options, -Result): F at every
 %   development (node) of depth D, then the next depth.
 prove_formula(F, D, Max, Ids, Options, Result) :-
-    statistics(cputime, T0),
     (   member(Id, Ids),
         \+ holds_at(F, Id)
     ->  node_moves(Id, Moves),
@@ -1258,23 +1266,12 @@ prove_formula(F, D, Max, Ids, Options, Result) :-
         Result = refuted(Role, D, Moves, Alt)
     ;   D >= Max
     ->  Result = holds
-    ;   D1 is D + 1,
-        findall(C, ( member(Q, Ids), node_(Q, _, _, S), \+ terminal(S),
-                     joint_moves(S, As), member(A, As), node_child(Q, A, S, C) ),
-                Ids1),
-        length(Ids1, N),
-        (   option(max_classes(MaxN), Options), N > MaxN
-        ->  throw(error(gdlsc_error(limit(classes(N, MaxN))),
-                        context(prove_property/4, 'too many developments')))
-        ;   true
-        ),
-        statistics(cputime, T1),
-        T is T1 - T0,
-        (   option(progress(true), Options)
-        ->  format(user_error, "prove: depth ~d: ~d developments (~3f s)~n", [D1, N, T])
-        ;   true
-        ),
-        prove_formula(F, D1, Max, Ids1, Options, Result)
+    ;   next_developments(D, Ids, Options, Ids1),
+        (   Ids1 == []
+        ->  Result = holds              % every development ended: no deeper one
+        ;   D1 is D + 1,
+            prove_formula(F, D1, Max, Ids1, Options, Result)
+        )
     ).
 
 %   formula_alternative(+F, +Id, -Role, -AltMoves): F fails at Id; when it

@@ -54,9 +54,7 @@ solve_levels(D, Max, Ids, F, Limit, Progress, T0, C0, C, Listed, [level(D, N, K)
     ),
     (   D >= Max
     ->  C = C1, Rest = [], Levels = []
-    ;   findall(Ch, ( member(Q, Ids), node_(Q, _, _, St), \+ terminal(St),
-                      joint_moves(St, As), member(A, As), node_child(Q, A, St, Ch) ),
-                Ids1),
+    ;   level_children(Ids, Ids1),
         (   Ids1 == []
         ->  C = C1, Rest = [], Levels = []
         ;   D1 is D + 1,

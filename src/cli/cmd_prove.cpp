@@ -87,9 +87,11 @@ void register_prove(CLI::App& app, int& exit_code) {
     cmd->add_option("property", a->property,
                     "legal-knowledge | terminal-knowledge | goal-knowledge | perfect-information | closed KIF formula")
         ->required();
-    cmd->add_option("--depth", a->depth, "check developments of length 0..N (without it: the whole game)");
+    cmd->add_option("--depth", a->depth, "check developments of length 0..N (without it: the whole game)")
+        ->check(whole_number());
     cmd->add_option("--max-pairs", a->max_pairs,
-                    "whole game: stop with exit 4 beyond this many pairs of states (default 40,000,000)");
+                    "whole game: stop with exit 4 beyond this many pairs of states (default 40,000,000)")
+        ->check(whole_number());
     cmd->add_option("--engine", a->engine,
                     "explicit (default: the fixpoint for the whole game, developments with --depth), "
                     "fixpoint (with --depth: the pair graph cut at N), developments (--depth only), "
@@ -97,7 +99,8 @@ void register_prove(CLI::App& app, int& exit_code) {
                     "applies; exit 3 if they disagree)")
         ->check(CLI::IsMember({"explicit", "fixpoint", "developments", "smt", "all"}));
     cmd->add_flag("--induction", a->induction, "with --engine smt: k-induction, a proof for every depth");
-    cmd->add_option("--max-k", a->max_k, "with --induction: the largest k tried (default 10; exit 6 if undecided)");
+    cmd->add_option("--max-k", a->max_k, "with --induction: the largest k tried (default 10; exit 6 if undecided)")
+        ->check(whole_number());
     add_json(cmd, a->json, "print {\"holds\", \"depth\", \"counterexample\"}");
     auto* p = cmd->add_flag("--progress", a->progress, "per depth: developments, classes, seconds on stderr "
                                                         "(default when stderr is a terminal)");

@@ -66,7 +66,8 @@ void register_regress(CLI::App& app, int& exit_code) {
     add_history(cmd, a->history, a->history_file);
     add_json(cmd, a->json, "print {\"regressed\", \"size\", \"holds\", \"bindings\"}");
     cmd->add_option("--max-size", a->max_size, "largest regressed formula, in nodes (exit 4 beyond)")
-        ->default_val(query::kDefaultRegressionLimit);
+        ->default_val(query::kDefaultRegressionLimit)
+        ->check(whole_number());
     add_timeout(cmd, a->timeout);
     cmd->callback([a, &exit_code] { exit_code = run_regress(*a); });
 }

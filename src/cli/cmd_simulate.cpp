@@ -60,9 +60,7 @@ void register_simulate(CLI::App& app, int& exit_code) {
     auto* cmd = app.add_subcommand("simulate", "play a match under the GDL-II execution model, or time random playouts");
     add_game(cmd, args->game, args->strict);
     cmd->add_option("--seed", args->seed, "seed of the random choices (default 1); equal seeds give equal matches")
-        ->check(CLI::Validator(
-            [](std::string& v) { return v.find('-') != std::string::npos ? std::string("the seed is a whole number >= 0") : std::string(); },
-            "N >= 0"));
+        ->check(whole_number());
     auto* h = add_history(cmd, args->history, args->history_file,
                           "joint moves that fix the first steps, e.g. '(noop noop (deal king 7))'");
     auto* p = cmd->add_option("--playouts", args->playouts,

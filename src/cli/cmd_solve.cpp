@@ -41,8 +41,11 @@ void register_solve(CLI::App& app, int& exit_code) {
     auto a = std::make_shared<SolveArgs>();
     add_game(cmd, a->game, a->strict);
     cmd->add_option("formula", a->formula, "KIF formula about the last situation, e.g. 'terminal'")->required();
-    cmd->add_option("--depth", a->options.depth, "the longest development, in joint moves")->required();
+    cmd->add_option("--depth", a->options.depth, "the longest development, in joint moves")
+        ->required()
+        ->check(whole_number());
     cmd->add_option("--limit", a->options.limit, "solutions listed (the count is always exact)")
+        ->check(whole_number())
         ->default_val(100);
     add_json(cmd, a->json, "print {\"depth\", \"count\", \"solutions\": [{\"history\", \"state\"}], \"levels\"}");
     cmd->add_flag("--quiet", a->quiet, "no progress lines on stderr");

@@ -25,6 +25,17 @@ inline CLI::Option* add_history(CLI::App* cmd, std::string& history, std::string
     return h;
 }
 
+/// A whole number >= 0 (a depth, a count, a bound): CLI11 reads "-1" into an unsigned option
+/// as 2^64 - 1, so the text itself is checked. Exit 64 otherwise, like any bad option value.
+inline CLI::Validator whole_number() {
+    return CLI::Validator(
+        [](std::string& v) -> std::string {
+            bool digits = !v.empty() && v.size() <= 19 && v.find_first_not_of("0123456789") == std::string::npos;
+            return digits ? std::string() : "a whole number >= 0, got '" + v + "'";
+        },
+        "N >= 0");
+}
+
 /// --json, with what it prints.
 inline CLI::Option* add_json(CLI::App* cmd, bool& json, const std::string& what = "JSON output") {
     return cmd->add_flag("--json", json, what);

@@ -200,6 +200,11 @@ BOOST_AUTO_TEST_CASE(statements_one_by_one) {
 BOOST_AUTO_TEST_CASE(prove_bounded_and_not_applicable) {
     RunResult r = run_gdlsc({"prove", cheryl, "legal-knowledge", "--depth", "4"});
     BOOST_TEST(r.exit_code == 0, r.out + r.err);
+    // A bound beyond the game's end stops when no development is left (Cheryl ends by step 4).
+    r = run_gdlsc({"prove", cheryl, "legal-knowledge", "--depth", "1000"}, 30);
+    BOOST_TEST(r.exit_code == 0, r.out + r.err);
+    r = run_gdlsc({"solve", cheryl, "--depth", "1000", "terminal", "--json"}, 30);
+    BOOST_TEST(r.exit_code == 0, r.err);
     r = run_gdlsc({"prove", cheryl, "legal-knowledge"});
     BOOST_TEST(r.exit_code == 2);
     BOOST_TEST(r.err.find("GDL-III") != std::string::npos, r.err);

@@ -142,7 +142,17 @@ BOOST_AUTO_TEST_CASE(command_line) {
     BOOST_TEST(r.err.find("unknown property 'legal-knowlege'") != std::string::npos, r.err);
     r = run_gdlsc({"simulate", kTtt, "--seed", "-1"});
     BOOST_TEST(r.exit_code == 64);
-    BOOST_TEST(r.err.find("the seed is a whole number >= 0") != std::string::npos, r.err);
+    BOOST_TEST(r.err.find("a whole number >= 0, got '-1'") != std::string::npos, r.err);
+    // A negative depth or count is refused, not read as 2^64 - 1 (a search without end).
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"prove", kTtt, "legal-knowledge", "--depth", "-1"},
+          std::vector<std::string>{"solve", kTtt, "terminal", "--depth", "-2"},
+          std::vector<std::string>{"solve", kTtt, "terminal", "--depth", "1", "--limit", "-3"},
+          std::vector<std::string>{"prove", kTtt, "legal-knowledge", "--max-pairs", "-5"}}) {
+        r = run_gdlsc(args);
+        BOOST_TEST(r.exit_code == 64, args[3] << " " << args[4]);
+        BOOST_TEST(r.err.find("a whole number >= 0") != std::string::npos, r.err);
+    }
     r = run_gdlsc({"query", kTtt, "terminal", "--engine", "nonsense"});
     BOOST_TEST(r.exit_code == 2);
     BOOST_TEST(r.err.find("unknown engine 'nonsense'") != std::string::npos, r.err);
