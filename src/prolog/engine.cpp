@@ -361,7 +361,7 @@ std::vector<gdl::Term> Engine::fluents(const State& st) {
     std::vector<gdl::Term> ts = list_terms(recorded(st));
     // A GDL-III game's states carry the marker of their development
     // (prolog/gdlsc_developments.pl); it is not a fluent.
-    ts.erase(std::remove_if(ts.begin(), ts.end(), [](const gdl::Term& t) { return t.name == "gdlsc world"; }),
+    ts.erase(std::remove_if(ts.begin(), ts.end(), [](const gdl::Term& t) { return t.name == sc::kWorldMarkerName; }),
              ts.end());
     return ts;
 }

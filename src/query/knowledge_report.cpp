@@ -11,6 +11,7 @@
 #include "prolog/engine.h"
 #include "prolog/runtime.h"
 #include "base/errors.h"
+#include "query/decimal.h"
 #include "query/session.h"
 #include "query/proof.h"
 
@@ -41,15 +42,6 @@ std::vector<std::vector<std::string>> percept_lists(const Term& list) {
     return out;
 }
 
-nlohmann::json number_or_text(const std::string& decimal) {
-    try {
-        size_t used = 0;
-        unsigned long long v = std::stoull(decimal, &used);
-        if (used == decimal.size()) return v;
-    } catch (const std::exception&) {
-    }
-    return decimal;
-}
 
 std::string joined(const std::vector<std::string>& items, const std::string& sep = " ") {
     std::string s;
@@ -183,7 +175,7 @@ void json_member(std::ostream& o, const std::string& key, const nlohmann::json& 
 void write_infoset_json(std::ostream& o, const InfosetReport& r) {
     // Keys in nlohmann's (sorted) order; state_list streamed in the same layout as dump(2).
     o << "{\n";
-    json_member(o, "developments", number_or_text(r.developments), false);
+    json_member(o, "developments", decimal_json(r.developments), false);
     json_member(o, "role", r.role, false);
     o << "  \"state_list\": [";
     bool first = true;
@@ -198,7 +190,7 @@ void write_infoset_json(std::ostream& o, const InfosetReport& r) {
     if (!r.step_stats.empty()) {
         nlohmann::json steps = nlohmann::json::array();
         for (const auto& s : r.step_stats) {
-            nlohmann::json st = {{"step", s.step}, {"developments", number_or_text(s.developments)},
+            nlohmann::json st = {{"step", s.step}, {"developments", decimal_json(s.developments)},
                                  {"states", s.states}, {"wall_ms", s.wall_ms}, {"cpu_ms", s.cpu_ms},
                                  {"update", s.update}};
             if (!s.network.empty())
@@ -222,7 +214,7 @@ std::string belief_json(const BeliefReport& r) {
     nlohmann::json j;
     j["probability"] = std::stod(r.decimal);
     j["fraction"] = r.numerator + "/" + r.denominator;
-    j["developments"] = number_or_text(r.developments);
+    j["developments"] = decimal_json(r.developments);
     return j.dump(2) + "\n";
 }
 

@@ -7,21 +7,12 @@
 #include "base/errors.h"
 #include "prolog/engine.h"
 #include "prolog/runtime.h"
+#include "query/decimal.h"
 
 namespace gdlsc::query {
 namespace {
 
 using gdl::Term;
-
-nlohmann::json count_json(const std::string& decimal) {
-    try {
-        size_t used = 0;
-        unsigned long long v = std::stoull(decimal, &used);
-        if (used == decimal.size()) return v;
-    } catch (const std::exception&) {
-    }
-    return decimal;
-}
 
 std::string joined(const std::vector<std::string>& items) {
     std::string s;
@@ -72,14 +63,14 @@ std::string solve_text(const SolveReport& r) {
 std::string solve_json(const SolveReport& r) {
     nlohmann::ordered_json j;
     j["depth"] = r.depth;
-    j["count"] = count_json(r.count);
+    j["count"] = decimal_json(r.count);
     j["solutions"] = nlohmann::ordered_json::array();
     for (const auto& s : r.solutions) j["solutions"].push_back({{"history", s.history}, {"state", s.state}});
     j["levels"] = nlohmann::ordered_json::array();
     for (const auto& l : r.levels)
         j["levels"].push_back({{"depth", l.depth},
-                               {"developments", count_json(l.developments)},
-                               {"solutions", count_json(l.solutions)}});
+                               {"developments", decimal_json(l.developments)},
+                               {"solutions", decimal_json(l.solutions)}});
     return j.dump() + "\n";
 }
 

@@ -18,9 +18,8 @@ using gdl::Signature;
 using gdl::Term;
 using VarSet = std::set<std::string>;
 
-// The development marker in the states of a GDL-III game (prolog/gdlsc_knowledge.pl):
-// a name with a space, which no game symbol can have.
-const char* const kWorldMarker = "'gdlsc world'(_)";
+// The development marker in the states of a GDL-III game, as a pattern (kWorldMarkerName).
+const std::string kWorldMarker = "'" + std::string(kWorldMarkerName) + "'(_)";
 
 // Appends one Unicode code point as UTF-8.
 void put_utf8(std::string& out, unsigned cp) {

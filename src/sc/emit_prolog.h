@@ -10,6 +10,10 @@
 
 namespace gdlsc::sc {
 
+/// The functor of the development marker 'gdlsc world'(Id) in the states of a GDL-III game
+/// (prolog/gdlsc_developments.pl): a name with a space, which no game symbol can have.
+inline constexpr const char* kWorldMarkerName = "gdlsc world";
+
 /// The text of the module `game` for `program` (classes from `analysis`).
 /// The text holds only our own directives and clauses; game symbols appear only
 /// as quoted atoms in argument positions or behind the `g:` prefix.
