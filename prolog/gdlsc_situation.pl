@@ -12,6 +12,7 @@
             history_sit/2,      % +JointMoves, -Sit
             sit_history/2,      % +Sit, -JointMoves
             step_error/3,       % +Sit, +JointMove, -Error
+            known_state/2,      % +Sit, +Fluents
             memo_size/1         % -Count
           ]).
 :- encoding(utf8).
@@ -50,6 +51,20 @@ progress(do(A, Sit), S) :-
     sit_state(Sit, S0),
     next_state(A, S0, S),
     limit_game_tables.
+
+%!  known_state(+Sit, +Fluents:list) is det.
+%   Records that the ground situation Sit has the state made of Fluents, computed
+%   outside Prolog (the step network, for a long history: src/query/forward.cpp), so
+%   that a query at Sit does not progress its history here.  Not for GDL-III games,
+%   whose states carry their development (sit_state/2 ignores the memo there).
+known_state(Sit, Fluents) :-
+    sort(Fluents, S),
+    term_hash(Sit, H),
+    (   nonvar(H)
+    ->  retractall(memo(H, Sit, _)),
+        assertz(memo(H, Sit, S))
+    ;   true
+    ).
 
 %!  memo_size(-Count:integer) is det.
 %   The number of memoised situations (each progressed exactly once).

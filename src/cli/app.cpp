@@ -1,5 +1,6 @@
 // The gdlsc command line: registers every subcommand and maps errors to exit codes.
 #include <iostream>
+#include <new>
 
 #include "cli/commands.h"
 #include "query/session.h"
@@ -36,6 +37,10 @@ int run(int argc, char** argv) {
         return e.exit_code;
     } catch (const LimitError& e) {
         std::cerr << "gdlsc: limit: " << e.what() << "\n";
+        return kExitLimit;
+    } catch (const std::bad_alloc&) {
+        // A memory limit (ulimit -v, a cgroup) reached outside the places that name their own.
+        std::cerr << "gdlsc: limit: out of memory\n";
         return kExitLimit;
     } catch (const EngineError& e) {
         std::cerr << "gdlsc: engine error: " << e.what() << "\n";

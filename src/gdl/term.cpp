@@ -64,6 +64,23 @@ bool operator<(const Term& a, const Term& b) {
     return std::lexicographical_compare(a.args.begin(), a.args.end(), b.args.begin(), b.args.end());
 }
 
+bool standard_order_less(const Term& a, const Term& b) {
+    if (a.kind != b.kind) {
+        auto rank = [](Term::Kind k) { return k == Term::Kind::Variable ? 0 : k == Term::Kind::Constant ? 1 : 2; };
+        return rank(a.kind) < rank(b.kind);
+    }
+    if (a.is_compound()) {
+        if (a.args.size() != b.args.size()) return a.args.size() < b.args.size();
+        if (a.name != b.name) return a.name < b.name;
+        for (std::size_t i = 0; i < a.args.size(); ++i) {
+            if (standard_order_less(a.args[i], b.args[i])) return true;
+            if (standard_order_less(b.args[i], a.args[i])) return false;
+        }
+        return false;
+    }
+    return a.name < b.name;
+}
+
 Term make_list(const std::vector<Term>& items) {
     Term out = Term::constant("[]");
     for (auto it = items.rbegin(); it != items.rend(); ++it) out = Term::compound("[|]", {*it, out});

@@ -39,6 +39,12 @@ struct Term {
     friend bool operator<(const Term& a, const Term& b);
 };
 
+/// Prolog's standard order of terms as the runtime holds GDL terms (every constant an atom):
+/// variables < constants < compound terms; constants by their text; compound terms by arity,
+/// then name, then arguments left to right. The order of the runtime's sorted answers (legal
+/// moves, percepts, states), so an engine outside Prolog can list them the same way.
+bool standard_order_less(const Term& a, const Term& b);
+
 /// Lists as terms, the way the Prolog runtime writes them: "[|]"(t1, "[|]"(t2, ... "[]")).
 Term make_list(const std::vector<Term>& items);
 /// The items of such a list (a term that is not one gives its prefix of items, often none).

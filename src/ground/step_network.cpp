@@ -258,6 +258,10 @@ void Rows::reset(std::size_t n) {
             std::fill_n(&cols_[std::size_t(slot_[c]) * words_], words_, ~std::uint64_t(0));
 }
 
+void Rows::clear_inputs() {
+    for (NodeId a : inputs_) std::fill_n(&cols_[std::size_t(slot_[a]) * words_], words_, 0);
+}
+
 bool Rows::eval(NodeId node, bool accumulate) {
     std::uint64_t* out = &cols_[std::size_t(slot_[node]) * words_];
     if (!accumulate) std::fill_n(out, words_, 0);

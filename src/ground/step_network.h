@@ -33,6 +33,10 @@ namespace gdlsc::ground {
 using NodeId = std::uint32_t;
 constexpr NodeId kNoNode = UINT32_MAX;
 
+/// The grounding limits the engines apply when they build a step network (atoms, rules):
+/// beyond them the game is left to the Prolog rules.
+inline constexpr GroundLimits kEngineNetworkLimits{100'000, 200'000};
+
 class StepNetwork {
 public:
     /// Grounds the game for one step and compiles the circuit. Throws TooLarge beyond
@@ -98,6 +102,13 @@ public:
     void reset(std::size_t n);
     void set_fluent(std::size_t row, std::size_t fluent) { set(net_.true_[fluent], row); }
     void set_move(std::size_t row, std::size_t role, std::size_t move) { set(net_.does_[role][move], row); }
+    /// Every input false again (the derived columns are recomputed by run()): between two
+    /// runs over the same number of rows, cheaper than reset().
+    void clear_inputs();
+    /// The column of the input `true(fluent)` / `does(role, move)`, to write whole words at
+    /// once; null when the input is outside the targets' cone (its value does not matter).
+    std::uint64_t* fluent_column(std::size_t fluent) { return input_column(net_.true_[fluent]); }
+    std::uint64_t* move_column(std::size_t role, std::size_t move) { return input_column(net_.does_[role][move]); }
     void run();
     bool holds(NodeId node, std::size_t row) const {
         const std::uint64_t* c = column(node);
@@ -116,6 +127,9 @@ private:
     std::size_t words_ = 0;
     std::vector<std::uint64_t> cols_, tmp_;
 
+    std::uint64_t* input_column(NodeId node) {
+        return node == kNoNode || slot_[node] < 0 ? nullptr : &cols_[std::size_t(slot_[node]) * words_];
+    }
     void set(NodeId node, std::size_t row) {
         if (node == kNoNode || slot_[node] < 0) return;
         cols_[std::size_t(slot_[node]) * words_ + (row >> 6)] |= std::uint64_t(1) << (row & 63);

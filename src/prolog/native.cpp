@@ -21,10 +21,6 @@
 namespace gdlsc::pl {
 namespace {
 
-// Bounds on the one-step ground program: past them the rules do the update.
-constexpr std::size_t kMaxAtoms = 100'000;
-constexpr std::size_t kMaxRules = 200'000;
-
 struct Native {
     std::shared_ptr<const gdl::Program> program;
     std::shared_ptr<const gdl::Analysis> analysis;
@@ -192,7 +188,7 @@ bool build_maps(Native& n) {
     }
     try {
         n.net = std::make_unique<ground::StepNetwork>(*n.program, *n.analysis,
-                                                      ground::GroundLimits{kMaxAtoms, kMaxRules});
+                                                      ground::kEngineNetworkLimits);
     } catch (const ground::TooLarge& e) {
         n.about = e.what();  // without the advice for `query --engine smt`, which does not apply
         n.about = n.about.substr(0, n.about.find("; use a shorter history"));

@@ -49,6 +49,10 @@ std::optional<Term> step_error(Engine& e, const Term& sit, const Term& joint) {
     return errs[0].at("e");
 }
 
+void known_state(Engine& e, const Term& sit, const std::vector<Term>& fluents) {
+    e.solve("gdlsc_situation", "known_state", {sit, gdl::make_list(fluents)}, 1);
+}
+
 InfosetCounts infoset_report(Engine& e, const std::string& role, const Term& sit, bool steps) {
     std::vector<Term> args{Term::constant(role), sit, var("n"), var("count")};
     if (steps) args.push_back(var("steps"));

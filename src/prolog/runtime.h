@@ -30,6 +30,8 @@ bool holds_in_state(Engine& e, const gdl::Term& formula, const State& state);
 /// step_error/3: why `joint` cannot be done at `sit` -- `terminal`, `arity(K)` or
 /// `illegal(I, Role, Move)` -- or nothing when it can.
 std::optional<gdl::Term> step_error(Engine& e, const gdl::Term& sit, const gdl::Term& joint);
+/// known_state/2: the ground situation `sit` has the state of `fluents` (computed elsewhere).
+void known_state(Engine& e, const gdl::Term& sit, const std::vector<gdl::Term>& fluents);
 
 // ---- gdlsc_knowledge: information sets, beliefs, bounded proofs --------------------------
 

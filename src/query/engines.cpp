@@ -3,11 +3,14 @@
 #include "query/session.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "prolog/engine.h"
 #include "prolog/runtime.h"
 #include "query/engines_smt.h"
+#include "base/environment.h"
 #include "base/errors.h"
+#include "query/forward.h"
 #include "query/regression_query.h"
 
 namespace gdlsc::query {
@@ -52,7 +55,12 @@ Answer run_query(const gdl::Program& program, const gdl::Analysis& analysis, con
         if (!e->run) throw UserError("the " + e->name + " engine is not available for queries yet");
 
     auto& pl = prepare_engine(program, analysis, options.timeout_seconds);
-    gdl::Term sit = check_history(pl, history);
+    // A long history of a game that grounds is played on the step network (forward.h); a
+    // GDL-III game has none (its states carry what the players know).
+    std::optional<gdl::Term> fast;
+    if (history.size() >= kLongHistory && environment().native != "off")
+        fast = network_situation(program, analysis, pl, history);
+    gdl::Term sit = fast ? *fast : check_history(pl, history);
     QueryContext ctx{program, analysis, formula, history, sit, options.max_ground_size};
 
     Answer first;

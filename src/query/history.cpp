@@ -111,6 +111,30 @@ gdl::Term situation_term(const History& h) {
     return sit;
 }
 
+void fail_terminal(const History& h, std::size_t i) {
+    fail(h[i].loc, i + 1,
+         "the game is already over (terminal state" + std::string(i == 0 ? " initially" : " after step " + std::to_string(i)) +
+             "): no more moves");
+}
+
+void fail_illegal(const History& h, std::size_t i, std::size_t r, const std::string& role,
+                  const std::vector<std::string>& legal) {
+    const Step& s = h[i];
+    std::set<std::string> ms(legal.begin(), legal.end());
+    std::string list;
+    size_t shown = 0;
+    for (const auto& m : ms) {
+        if (shown++ == 8) {
+            list += " ...";
+            break;
+        }
+        list += (list.empty() ? "" : " ") + m;
+    }
+    fail(r < s.moves.size() ? s.moves[r].loc : s.loc, i + 1,
+         "move " + s.moves.at(r).to_kif() + " of role " + gdl::kif_symbol(role) + " is not legal" +
+             (ms.empty() ? " (the role has no legal move)" : " (legal: " + list + ")"));
+}
+
 gdl::Term check_history(pl::Engine& engine, const History& h) {
     gdl::Term sit = gdl::Term::constant("s0");
     for (size_t i = 0; i < h.size(); ++i) {
@@ -118,30 +142,16 @@ gdl::Term check_history(pl::Engine& engine, const History& h) {
         gdl::Term joint = gdl::Term::compound("a", s.moves);
         if (auto err = pl::runtime::step_error(engine, sit, joint)) {
             const gdl::Term& e = *err;
-            if (e.name == "terminal")
-                fail(s.loc, i + 1, "the game is already over (terminal state" +
-                                       std::string(i == 0 ? " initially" : " after step " + std::to_string(i)) +
-                                       "): no more moves");
+            if (e.name == "terminal") fail_terminal(h, i);
             if (e.name == "illegal" && e.args.size() == 3) {
                 size_t r = std::stoul(e.args[0].name) - 1;
                 const std::string& role = e.args[1].name;
                 // The legal moves, to say what would have been possible.
                 auto legal = pl::runtime::eval(
                     engine, gdl::Term::compound("legal", {gdl::Term::constant(role), gdl::Term::variable("m")}), sit);
-                std::set<std::string> ms;
-                for (auto& b : legal) ms.insert(b.at("m").to_kif());
-                std::string list;
-                size_t shown = 0;
-                for (const auto& m : ms) {
-                    if (shown++ == 8) {
-                        list += " ...";
-                        break;
-                    }
-                    list += (list.empty() ? "" : " ") + m;
-                }
-                fail(r < s.moves.size() ? s.moves[r].loc : s.loc, i + 1,
-                     "move " + s.moves.at(r).to_kif() + " of role " + gdl::kif_symbol(role) + " is not legal" +
-                         (ms.empty() ? " (the role has no legal move)" : " (legal: " + list + ")"));
+                std::vector<std::string> ms;
+                for (auto& b : legal) ms.push_back(b.at("m").to_kif());
+                fail_illegal(h, i, r, role, ms);
             }
             fail(s.loc, i + 1, "the joint move does not fit the game (" + e.to_kif() + ")");
         }

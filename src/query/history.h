@@ -38,4 +38,11 @@ gdl::Term situation_term(const History& h);
 /// move, and the step for a move after a terminal state.
 gdl::Term check_history(pl::Engine& engine, const History& h);
 
+/// The errors of check_history, for an engine that checks the steps itself: step i (0-based)
+/// continues after a terminal state; move r of step i is not legal (`legal`: the role's legal
+/// moves in KIF, listed in the message).
+[[noreturn]] void fail_terminal(const History& h, std::size_t i);
+[[noreturn]] void fail_illegal(const History& h, std::size_t i, std::size_t r, const std::string& role,
+                               const std::vector<std::string>& legal);
+
 }  // namespace gdlsc::query

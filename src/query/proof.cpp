@@ -31,8 +31,6 @@ namespace {
 using gdl::Term;
 
 // Bounds on the one-step ground program (as for information sets, src/prolog/native.cpp).
-constexpr std::size_t kMaxAtoms = 100'000;
-constexpr std::size_t kMaxRules = 200'000;
 
 std::string joined(const std::vector<std::string>& items, const std::string& sep) {
     std::string out;
@@ -163,7 +161,7 @@ Space make_space(const Game& g, pl::Engine& e, const std::string& which) {
     bool want_network = which == "network" || (which == "auto" && environment().native != "off");
     if (want_network) {
         try {
-            sp.net = std::make_unique<ground::StepNetwork>(g.program, g.analysis, ground::GroundLimits{kMaxAtoms, kMaxRules});
+            sp.net = std::make_unique<ground::StepNetwork>(g.program, g.analysis, ground::kEngineNetworkLimits);
             std::unordered_map<std::string, std::uint32_t> index;
             for (std::uint32_t i = 0; i < sp.net->fluents().size(); ++i) index.emplace(sp.net->fluents()[i].to_kif(), i);
             std::vector<std::uint32_t> init;

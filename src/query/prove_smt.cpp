@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "ground/grounder.h"
+#include "ground/step_network.h"
 #include "prolog/engine.h"
 #include "base/errors.h"
 #include "query/session.h"
@@ -15,8 +16,6 @@ namespace gdlsc::query {
 namespace {
 
 // Bounds on the step program (as for the step network).
-constexpr std::size_t kMaxAtoms = 100'000;
-constexpr std::size_t kMaxRules = 200'000;
 
 smt::TwoCopyProperty two_copy_property(const gdl::Term& prop) {
     if (prop.name == "legal_knowledge") return smt::TwoCopyProperty::Legal;
@@ -39,7 +38,7 @@ ProveReport prove_smt(const Game& g, const std::string& property, const SmtProve
     auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
     ground::GroundProgram step;
     try {
-        step = ground::ground_step(g.program, g.analysis, ground::GroundLimits{kMaxAtoms, kMaxRules});
+        step = ground::ground_step(g.program, g.analysis, ground::kEngineNetworkLimits);
         step.index_rules();
     } catch (const ground::TooLarge& ex) {
         throw TooLargeError(std::string("prove: the smt engine does not apply: the step program is too large: ") + ex.what());

@@ -1,6 +1,7 @@
 // The GDL-II execution model on the loaded game: one match with its messages, or timed
 // random playouts. Moves are drawn with a std::mt19937_64 seeded by --seed (portable and
-// deterministic); the playout loop runs inside Prolog with its own seeded generator.
+// deterministic) over the sorted legal moves, the same under both forward engines; the
+// Prolog playout loop runs inside Prolog with its own seeded generator.
 #include "query/simulation.h"
 
 #include <sys/resource.h>
@@ -10,6 +11,8 @@
 #include <random>
 #include <sstream>
 
+#include "ground/network_play.h"
+#include "ground/step_network.h"
 #include "prolog/engine.h"
 #include "base/errors.h"
 
@@ -31,12 +34,11 @@ std::string joined(const std::vector<gdl::Term>& ts) {
 
 bool is_random(const std::string& role) { return role == "random"; }
 
-StateRecord record(pl::Engine& engine, const pl::State& s, bool terminal) {
+StateRecord record(Forward& fwd, std::size_t nroles, bool terminal) {
     StateRecord r;
     r.terminal = terminal;
-    r.fluents = engine.fluents(s);
-    for (const auto& role : engine.roles())
-        r.legal.push_back(terminal ? std::vector<gdl::Term>{} : engine.legal_moves(role, s));
+    r.fluents = fwd.fluents();
+    for (std::size_t i = 0; i < nroles; ++i) r.legal.push_back(terminal ? std::vector<gdl::Term>{} : fwd.legal(i));
     return r;
 }
 
@@ -61,10 +63,10 @@ const char* end_name(MatchEnd e) {
 // Throws UserError when a move of the history step is not legal in `s` (the same
 // message as `gdlsc query --history`: position, step, role, move and the legal moves).
 // `known`: the legal moves per role when already computed (--verbose), else null.
-void check_prefix_step(pl::Engine& engine, const Step& step, size_t index, const pl::State& s,
-                       const std::vector<std::string>& roles, const StateRecord* known) {
+void check_prefix_step(Forward& fwd, const Step& step, size_t index, const std::vector<std::string>& roles,
+                       const StateRecord* known) {
     for (size_t i = 0; i < roles.size(); ++i) {
-        auto legal = known ? known->legal[i] : engine.legal_moves(roles[i], s);
+        auto legal = known ? known->legal[i] : fwd.legal(i);
         bool ok = false;
         for (const auto& mv : legal) ok = ok || mv == step.moves[i];
         if (ok) continue;
@@ -89,14 +91,20 @@ double process_cpu_seconds() {
 }  // namespace
 
 Match simulate_match(pl::Engine& engine, const SimulationOptions& opt) {
+    auto fwd = progression_forward(engine);
+    return simulate_match(*fwd, engine.roles(), opt);
+}
+
+Match simulate_match(Forward& fwd, const std::vector<std::string>& roles, const SimulationOptions& opt) {
     Match m;
     m.seed = opt.seed;
     m.id = "sim" + std::to_string(opt.seed);
-    m.roles = engine.roles();
+    m.roles = roles;
+    m.engine = fwd.name();
     std::mt19937_64 rng(opt.seed);
-    pl::State s = engine.initial_state();
+    fwd.restart();
     while (true) {
-        bool terminal = engine.terminal(s);
+        bool terminal = fwd.terminal();
         if (terminal && m.steps.size() < opt.prefix.size()) {
             const Step& next = opt.prefix[m.steps.size()];
             std::string where = next.loc.valid() ? next.loc.str() + ": " : std::string();
@@ -105,7 +113,7 @@ Match simulate_match(pl::Engine& engine, const SimulationOptions& opt) {
                             (m.steps.empty() ? std::string("initially") : "after step " + std::to_string(m.steps.size())) +
                             "): no more moves");
         }
-        if (opt.record_states) m.states.push_back(record(engine, s, terminal));
+        if (opt.record_states) m.states.push_back(record(fwd, m.roles.size(), terminal));
         if (terminal) {
             m.end = MatchEnd::Terminal;
             break;
@@ -117,12 +125,12 @@ Match simulate_match(pl::Engine& engine, const SimulationOptions& opt) {
         MatchStep step;
         const size_t k = m.steps.size();
         if (k < opt.prefix.size()) {
-            check_prefix_step(engine, opt.prefix[k], k + 1, s, m.roles, opt.record_states ? &m.states.back() : nullptr);
+            check_prefix_step(fwd, opt.prefix[k], k + 1, m.roles, opt.record_states ? &m.states.back() : nullptr);
             step.joint = opt.prefix[k].moves;
             step.from_history = true;
         } else {
             for (size_t i = 0; i < m.roles.size(); ++i) {
-                auto legal = opt.record_states ? m.states.back().legal[i] : engine.legal_moves(m.roles[i], s);
+                auto legal = opt.record_states ? m.states.back().legal[i] : fwd.legal(i);
                 if (legal.empty()) {
                     m.end = MatchEnd::NoLegalMove;
                     m.stuck_role = m.roles[i];
@@ -132,13 +140,11 @@ Match simulate_match(pl::Engine& engine, const SimulationOptions& opt) {
             }
             if (m.end == MatchEnd::NoLegalMove) break;
         }
-        for (const auto& role : m.roles) step.percepts.push_back(engine.percepts(role, step.joint, s));
-        s = engine.next_state(s, step.joint);
+        for (size_t i = 0; i < m.roles.size(); ++i) step.percepts.push_back(fwd.percepts(i, step.joint));
+        fwd.play(step.joint);
         m.steps.push_back(std::move(step));
-        // Tables of recursive game predicates are keyed by state: drop the old state's.
-        engine.reset_tables();
     }
-    m.goals = engine.goals(s);
+    m.goals = fwd.goals();
     return m;
 }
 
@@ -261,6 +267,7 @@ std::string format_match_json(const Match& m, bool verbose) {
 PlayoutReport run_playouts(pl::Engine& engine, std::int64_t n, std::uint64_t seed, std::size_t max_steps) {
     PlayoutReport r;
     r.playouts = n;
+    r.engine = "progression";
     // SWI-Prolog's set_random(seed(S)) takes an integer; keep it in the int64 range.
     auto pl_seed = static_cast<std::int64_t>(seed & 0x7fffffffffffffffULL);
     const double c0 = process_cpu_seconds();
@@ -275,10 +282,42 @@ PlayoutReport run_playouts(pl::Engine& engine, std::int64_t n, std::uint64_t see
     return r;
 }
 
+PlayoutReport run_playouts(const BuiltNetwork& built, std::int64_t n, std::uint64_t seed, std::size_t max_steps,
+                           double timeout_seconds) {
+    PlayoutReport r;
+    r.playouts = n;
+    r.engine = "network";
+    r.network = built.net->size_text();
+    r.build_seconds = built.build_seconds;
+    const double c0 = process_cpu_seconds();
+    auto t0 = std::chrono::steady_clock::now();
+    auto keep_going = [&] {
+        return timeout_seconds <= 0 ||
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < timeout_seconds;
+    };
+    ground::PlayoutCounts c = ground::network_playouts(*built.net, built.init, n, seed, max_steps, keep_going);
+    auto t1 = std::chrono::steady_clock::now();
+    if (c.stopped) {
+        std::ostringstream t;
+        t << timeout_seconds;
+        throw LimitError("time limit of " + t.str() + " s reached after " + std::to_string(c.playouts) + " of " +
+                         std::to_string(n) + " playouts (raise --timeout)");
+    }
+    r.cpu_seconds = process_cpu_seconds() - c0;
+    r.seconds = std::chrono::duration<double>(t1 - t0).count();
+    r.states = c.states;
+    r.moves = c.moves;
+    r.terminals = c.terminals;
+    return r;
+}
+
 std::string format_playouts_text(const PlayoutReport& r) {
     std::ostringstream out;
     out.setf(std::ios::fixed);
     out.precision(3);
+    out << "engine:   " << r.engine << (r.engine_note.empty() ? "" : " (" + r.engine_note + ")");
+    if (!r.network.empty()) out << " (" << r.network << ", built in " << r.build_seconds << " s)";
+    out << "\n";
     out << "playouts: " << r.playouts << " (" << r.terminals << " ended in a terminal state)\n"
         << "states:   " << r.states << " (every state visited, each playout's initial state included)\n"
         << "moves:    " << r.moves << "\n"
@@ -291,6 +330,12 @@ std::string format_playouts_text(const PlayoutReport& r) {
 std::string format_playouts_json(const PlayoutReport& r) {
     nlohmann::ordered_json out;
     out["playouts"] = r.playouts;
+    out["engine"] = r.engine;
+    if (!r.engine_note.empty()) out["engine_note"] = r.engine_note;
+    if (!r.network.empty()) {
+        out["network"] = r.network;
+        out["build_seconds"] = r.build_seconds;
+    }
     out["states"] = r.states;
     out["seconds"] = r.seconds;
     out["states_per_second"] = r.states_per_second();

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gdl/term.h"
+#include "query/forward.h"
 #include "query/history.h"
 
 namespace gdlsc::pl {
@@ -46,6 +47,7 @@ enum class MatchEnd {
 
 struct Match {
     std::string id;                   ///< match identifier in the messages ("sim" + seed)
+    std::string engine;               ///< the forward engine that played it (Forward::name)
     std::uint64_t seed = 0;
     std::vector<std::string> roles;   ///< role order, random included
     std::vector<MatchStep> steps;
@@ -56,8 +58,11 @@ struct Match {
     std::vector<std::pair<std::string, gdl::Term>> goals;
 };
 
-/// Plays one match on the loaded game. Throws UserError (exit 2) naming the step, role and
-/// move when the history prefix is not legal or continues after a terminal state.
+/// Plays one match with the forward engine `fwd` (from its initial state). Throws UserError
+/// (exit 2) naming the step, role and move when the history prefix is not legal or continues
+/// after a terminal state.
+Match simulate_match(Forward& fwd, const std::vector<std::string>& roles, const SimulationOptions& options);
+/// The same on the loaded game's rules (progression).
 Match simulate_match(pl::Engine& engine, const SimulationOptions& options);
 
 /// The GDL-II message role `role_index` receives after `turn` joint moves (turn 0: the
@@ -69,6 +74,10 @@ std::string format_match_text(const Match& m, bool verbose);
 std::string format_match_json(const Match& m, bool verbose);
 
 struct PlayoutReport {
+    std::string engine;          ///< "network" or "progression"
+    std::string engine_note;     ///< why not the network, when it was not asked for but is missing
+    std::string network;         ///< the network's size (StepNetwork::size_text), network only
+    double build_seconds = 0;    ///< grounding and compiling the network (not in `seconds`)
     std::int64_t playouts = 0;
     std::int64_t states = 0;     ///< states visited, each playout's initial state included
     std::int64_t moves = 0;      ///< joint moves made
@@ -82,6 +91,10 @@ struct PlayoutReport {
 /// Runs `n` random playouts inside Prolog (gdlsc_game:playouts/4), each from the initial
 /// state to a terminal state, a state without legal joint move, or `max_steps` moves.
 PlayoutReport run_playouts(pl::Engine& engine, std::int64_t n, std::uint64_t seed, std::size_t max_steps);
+/// The same on the step network, 256 matches at a time (ground::network_playouts): the same
+/// counts, other draws than Prolog's generator. Past `timeout_seconds` (0: none) LimitError.
+PlayoutReport run_playouts(const BuiltNetwork& built, std::int64_t n, std::uint64_t seed, std::size_t max_steps,
+                           double timeout_seconds);
 
 std::string format_playouts_text(const PlayoutReport& r);
 std::string format_playouts_json(const PlayoutReport& r);

@@ -1,0 +1,170 @@
+// The two forward engines play the same matches (issue 14): on every corpus game (gdl1, gdl2)
+// that the step network grounds, seeded matches under the network and under progression (the
+// game's rules in Prolog, the reference) are compared whole — every state's fluents and legal
+// moves, the joint moves drawn, every role's percepts, the end and the goals. A network built
+// from the rules with one frame rule dropped (a mutation) must be caught by the same comparison.
+// In-process through query::simulate_match and query::Forward.
+#define BOOST_TEST_MODULE forward_engines
+#include <boost/test/unit_test.hpp>
+#include <filesystem>
+#include <sstream>
+
+#include "game_paths.h"
+#include "ground/network_play.h"
+#include "ground/step_network.h"
+#include "prolog/engine.h"
+#include "query/forward.h"
+#include "query/game_file.h"
+#include "query/session.h"
+#include "query/simulation.h"
+
+using namespace gdlsc;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string text(const std::vector<gdl::Term>& ts) {
+    std::string s;
+    for (const auto& t : ts) s += " " + t.to_kif();
+    return s;
+}
+
+// The first difference of two matches, or "" when they are the same.
+std::string difference(const query::Match& a, const query::Match& b) {
+    std::ostringstream d;
+    if (a.states.size() != b.states.size() || a.steps.size() != b.steps.size()) {
+        d << "lengths " << a.steps.size() << " / " << b.steps.size() << " steps";
+    }
+    for (std::size_t k = 0; k < std::min(a.states.size(), b.states.size()); ++k) {
+        const auto &x = a.states[k], &y = b.states[k];
+        if (text(x.fluents) != text(y.fluents)) return "state " + std::to_string(k) + ":" + text(x.fluents) + "\n vs" + text(y.fluents);
+        if (x.terminal != y.terminal) return "terminal at state " + std::to_string(k);
+        for (std::size_t r = 0; r < x.legal.size(); ++r)
+            if (text(x.legal[r]) != text(y.legal[r]))
+                return "legal " + std::to_string(k) + " role " + std::to_string(r) + ":" + text(x.legal[r]) + "\n vs" + text(y.legal[r]);
+        if (k < a.steps.size() && k < b.steps.size()) {
+            if (text(a.steps[k].joint) != text(b.steps[k].joint)) return "joint move " + std::to_string(k + 1);
+            for (std::size_t r = 0; r < a.steps[k].percepts.size(); ++r)
+                if (text(a.steps[k].percepts[r]) != text(b.steps[k].percepts[r]))
+                    return "percepts of role " + std::to_string(r) + " at step " + std::to_string(k + 1) + ":" +
+                           text(a.steps[k].percepts[r]) + "\n vs" + text(b.steps[k].percepts[r]);
+        }
+    }
+    if (a.end != b.end) return "end";
+    if (a.goals.size() != b.goals.size()) return "number of goals";
+    for (std::size_t i = 0; i < a.goals.size(); ++i)
+        if (a.goals[i].first != b.goals[i].first || !(a.goals[i].second == b.goals[i].second)) return "goals";
+    return d.str();
+}
+
+query::Match play(query::Forward& f, const std::vector<std::string>& roles, std::uint64_t seed, std::size_t max_steps) {
+    query::SimulationOptions opt;
+    opt.seed = seed;
+    opt.max_steps = max_steps;
+    opt.record_states = true;
+    return query::simulate_match(f, roles, opt);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(network_and_progression_play_the_same_matches,
+                     *boost::unit_test::precondition(test::corpus_present)) {
+    std::vector<fs::path> files;
+    for (const char* dir : {"gdl1", "gdl2"})
+        for (const auto& e : fs::directory_iterator(test::corpus(dir)))
+            if (e.path().extension() == ".kif" || e.path().extension() == ".gdl") files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    int compared = 0, matches = 0, steps = 0;
+    std::string without;
+    for (const auto& file : files) {
+        query::Game g;
+        try {
+            g = query::load_game_file(file.string());
+        } catch (const std::exception&) {
+            continue;  // invalid games: corpus/verdicts_test
+        }
+        pl::Engine& engine = query::prepare_engine(g, 120);
+        query::BuiltNetwork built = query::build_network(g, engine);
+        if (!built.net) {
+            without += " " + file.filename().string();
+            continue;
+        }
+        ++compared;
+        auto net = query::network_forward(built);
+        auto rules = query::progression_forward(engine);
+        // Long games are compared over their first 40 joint moves; Prolog is the slow side.
+        for (std::uint64_t seed : {1u, 2u, 3u}) {
+            query::Match a = play(*net, g.analysis.roles, seed, 40), b = play(*rules, g.analysis.roles, seed, 40);
+            std::string d = difference(a, b);
+            BOOST_TEST(d.empty(), file.filename().string() << " seed " << seed << ": " << d);
+            ++matches;
+            steps += static_cast<int>(a.steps.size());
+        }
+    }
+    BOOST_TEST_MESSAGE(compared << " games, " << matches << " matches, " << steps << " joint moves compared; "
+                                << "no step network:" << without);
+    BOOST_TEST(compared >= 30);
+}
+
+BOOST_AUTO_TEST_CASE(a_network_with_a_dropped_frame_rule_is_caught,
+                     *boost::unit_test::precondition(test::corpus_present)) {
+    query::Game g = query::load_game_file(test::corpus("gdl2/kriegtictactoe.kif"));
+    pl::Engine& engine = query::prepare_engine(g, 120);
+    query::BuiltNetwork built = query::build_network(g, engine);
+    BOOST_REQUIRE(built.net);
+    auto good = query::network_forward(built);
+    auto rules = query::progression_forward(engine);
+    for (std::uint64_t seed = 1; seed <= 5; ++seed)
+        BOOST_TEST(difference(play(*good, g.analysis.roles, seed, 40), play(*rules, g.analysis.roles, seed, 40)).empty());
+    // Mutants: the rules without one frame rule (a `next` rule whose body reads `true` of its own
+    // head: a mark stays, a tried cell stays tried), each grounded into a network of its own.
+    int mutants = 0;
+    for (std::size_t i = 0; i < g.program.rules.size(); ++i) {
+        const auto& r = g.program.rules[i];
+        bool frame = false;
+        for (const auto& lit : r.body)
+            frame |= r.head.name == "next" && lit.kind == gdl::Literal::Kind::Atom && lit.atom.name == "true" &&
+                     lit.atom.args.size() == 1 && lit.atom.args[0] == r.head.args[0];
+        if (!frame) continue;
+        ++mutants;
+        query::Game mutant = g;
+        mutant.program.rules.erase(mutant.program.rules.begin() + static_cast<std::ptrdiff_t>(i));
+        query::BuiltNetwork bad;
+        bad.net = std::make_shared<ground::StepNetwork>(mutant.program, mutant.analysis, ground::kEngineNetworkLimits);
+        for (std::uint32_t f : built.init)  // its fluents may be in another order: by name
+            for (std::uint32_t k = 0; k < bad.net->fluents().size(); ++k)
+                if (bad.net->fluents()[k] == built.net->fluents()[f]) bad.init.push_back(k);
+        BOOST_REQUIRE_EQUAL(bad.init.size(), built.init.size());
+        auto wrong = query::network_forward(bad);
+        int caught = 0;
+        for (std::uint64_t seed = 1; seed <= 20; ++seed)
+            caught += !difference(play(*wrong, g.analysis.roles, seed, 40), play(*rules, g.analysis.roles, seed, 40)).empty();
+        BOOST_TEST(caught > 0, "the network without the frame rule at " << r.head.loc.str() << " plays like the rules");
+    }
+    BOOST_TEST(mutants == 5);  // three for cell, one each for tried and control
+}
+
+BOOST_AUTO_TEST_CASE(network_playouts_count_like_the_prolog_loop,
+                     *boost::unit_test::precondition(test::corpus_present)) {
+    // Every tic-tac-toe match ends terminal after 5 to 9 moves; one state more than moves each.
+    query::Game g = query::load_game_file(test::corpus("gdl1/ticTacToe.kif"));
+    pl::Engine& engine = query::prepare_engine(g, 120);
+    query::BuiltNetwork built = query::build_network(g, engine);
+    BOOST_REQUIRE(built.net);
+    for (std::int64_t n : {1, 63, 64, 65, 300, 1000}) {
+        query::PlayoutReport r = query::run_playouts(built, n, 7, 1000, 0);
+        BOOST_TEST(r.terminals == n);
+        BOOST_TEST(r.states == r.moves + n);
+        BOOST_TEST(r.moves >= 5 * n);
+        BOOST_TEST(r.moves <= 9 * n);
+        query::PlayoutReport p = query::run_playouts(engine, n, 7, 1000);
+        // Other draws, the same distribution: mean match length within 10 % for large n.
+        if (n >= 300) BOOST_TEST(std::abs(double(r.moves - p.moves)) / double(p.moves) < 0.1);
+    }
+    // The step bound: one move each.
+    query::PlayoutReport one = query::run_playouts(built, 100, 7, 1, 0);
+    BOOST_TEST(one.states == 200);
+    BOOST_TEST(one.terminals == 0);
+    // Deterministic for a seed.
+    BOOST_TEST(query::run_playouts(built, 500, 3, 1000, 0).states == query::run_playouts(built, 500, 3, 1000, 0).states);
+}
