@@ -67,7 +67,7 @@ class Peer:
 
 def calibrate(gdlsc, game, engine, seconds):
     """Playouts that take about `seconds` of CPU time under `engine`."""
-    n = 100
+    n = 1
     while True:
         j, err = gdlsc_run(gdlsc, game, engine, n)
         if j is None:

@@ -45,7 +45,7 @@ echo "|---|---:|---:|---:|---:|---:|---:|"
 for c in "${cases[@]}"; do
   read -r game n <<< "$c"
   n=$(( n * scale ))
-  ours=$("$bin" simulate "$games/$game" --playouts "$n" --seed "$seed" --max-steps "$max_steps" --json --timeout 0)
+  ours=$("$bin" simulate "$games/$game" --playouts "$n" --engine progression --seed "$seed" --max-steps "$max_steps" --json --timeout 0)
   peer=$(swipl "$here/naive_gdl.pl" "$games/$game" "$n" "$seed" "$max_steps")
   os=$(json_field states <<< "$ours"); orate=$(json_field states_per_second <<< "$ours")
   ocpu=$(json_field states_per_cpu_second <<< "$ours")

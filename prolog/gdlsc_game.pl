@@ -18,6 +18,7 @@
             playouts/3,         % +N, +Seed, -States
             playouts/4,         % +N, +Seed, +MaxDepth, -Stats
             reset_game_tables/0,
+            limit_game_tables/0,
             load_game_text/1,   % +Text
             exception_text/2    % +Exception, -Text
           ]).
@@ -134,6 +135,9 @@ playout(S, D, K0, K, End) :-
     ;   random_joint_move(S, A)
     ->  next_state(A, S, S1),
         K1 is K0 + 1,
+        % Tables keyed by states pile up along a long playout (chess ran out of
+        % table space): bound them every 8 moves, as a long history does.
+        (   K1 /\ 7 =:= 0 -> limit_game_tables ; true ),
         playout(S1, D, K1, K, End)
     ;   K = K0, End = stuck
     ).
@@ -143,11 +147,26 @@ playout(S, D, K0, K, End) :-
 %   keyed by state and would otherwise grow with every state visited. With them
 %   go the runtime's own memo tables, which are recomputed on demand:
 %   abolish_module_tables(game) does not give the table space back in
-%   SWI-Prolog 9.0.4 (see gdlsc_situation's limit_game_tables).
+%   SWI-Prolog 9.0.4 (see limit_game_tables/0).
 reset_game_tables :-
     (   game_untabled
     ->  true
     ;   current_table(game:_, _)
+    ->  abolish_private_tables
+    ;   true
+    ).
+
+%!  limit_game_tables is det.
+%   Drops the answer tables (the game's, keyed by state, and the runtime's
+%   memo tables, which are recomputed on demand) beyond 256 MB of table space.
+%   abolish_private_tables/0, not abolish_module_tables(game): in SWI-Prolog
+%   9.0.4 the latter leaves the table space in use (measured: 296 MB before,
+%   296 MB after, on othello-fourway-teamswitch after 20 steps), so a long
+%   history ran out of private_table_space. Tables in use are freed when
+%   their evaluation completes.
+limit_game_tables :-
+    statistics(table_space_used, Used),
+    (   Used > 268435456
     ->  abolish_private_tables
     ;   true
     ).

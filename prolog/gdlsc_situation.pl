@@ -70,20 +70,6 @@ known_state(Sit, Fluents) :-
 %   The number of memoised situations (each progressed exactly once).
 memo_size(N) :- aggregate_all(count, memo(_, _, _), N).
 
-% Drops the answer tables (the game's, keyed by state, and the runtime's
-% memo tables, which are recomputed on demand) beyond 256 MB of table space.
-% abolish_private_tables/0, not abolish_module_tables(game): in SWI-Prolog
-% 9.0.4 the latter leaves the table space in use (measured: 296 MB before,
-% 296 MB after, on othello-fourway-teamswitch after 20 steps), so a long
-% history ran out of private_table_space. Tables in use are freed when
-% their evaluation completes.
-limit_game_tables :-
-    statistics(table_space_used, Used),
-    (   Used > 268435456
-    ->  abolish_private_tables
-    ;   true
-    ).
-
 :- multifile gdlsc_game:on_game_loaded/0.
 gdlsc_game:on_game_loaded :- retractall(memo(_, _, _)).
 

@@ -51,7 +51,7 @@ std::string history_of(const nlohmann::json& match, size_t steps) {
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(accepted_with_a_warning_and_working, *boost::unit_test::precondition(gdlsc::test::corpus_present)) {
+GDLSC_CORPUS_CASE(accepted_with_a_warning_and_working) {
     for (const auto& c : kCases) {
         const std::string game = gdlsc::test::corpus(c.file);
         BOOST_TEST_CONTEXT(c.file) {

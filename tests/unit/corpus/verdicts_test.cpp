@@ -16,13 +16,14 @@
 #include <sstream>
 
 #include "run_gdlsc.h"
+#include "game_paths.h"
 
 namespace fs = std::filesystem;
 using gdlsc::test::run_gdlsc;
 
 namespace {
 
-const std::string kGames = GDLSC_GAMES;
+const std::string kGames = gdlsc::test::corpus_dir();
 
 struct Row {
     std::string file, verdict, reason;
@@ -80,7 +81,7 @@ std::string verdict_of(const nlohmann::json& j) {
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(table_covers_the_corpus) {
+GDLSC_CORPUS_CASE(table_covers_the_corpus) {
     std::set<std::string> listed;
     for (const auto& r : read_table()) {
         BOOST_TEST(listed.insert(r.file).second, "listed twice: " << r.file);
@@ -90,7 +91,7 @@ BOOST_AUTO_TEST_CASE(table_covers_the_corpus) {
     for (const auto& f : listed) BOOST_TEST(fs::exists(kGames + "/" + f), "no such corpus file: " << f);
 }
 
-BOOST_AUTO_TEST_CASE(every_verdict_matches) {
+GDLSC_CORPUS_CASE(every_verdict_matches) {
     bool print = std::getenv("GDLSC_PRINT_VERDICTS") != nullptr;
     for (const auto& r : read_table()) {
         auto run = run_gdlsc({"check", "--json", kGames + "/" + r.file});
@@ -113,7 +114,7 @@ BOOST_AUTO_TEST_CASE(every_verdict_matches) {
     }
 }
 
-BOOST_AUTO_TEST_CASE(json_has_exactly_the_documented_shape) {
+GDLSC_CORPUS_CASE(json_has_exactly_the_documented_shape) {
     auto run = run_gdlsc({"check", "--json", kGames + "/gdl1/ticTacToe.kif"});
     BOOST_TEST(run.exit_code == 0);
     auto j = nlohmann::json::parse(run.out);
@@ -147,7 +148,7 @@ BOOST_AUTO_TEST_CASE(json_has_exactly_the_documented_shape) {
     BOOST_TEST(d["severity"] == "error");
 }
 
-BOOST_AUTO_TEST_CASE(text_output_and_exit_codes) {
+GDLSC_CORPUS_CASE(text_output_and_exit_codes) {
     auto run = run_gdlsc({"check", kGames + "/gdl2/montyhall.kif"});
     BOOST_TEST(run.exit_code == 0);
     BOOST_TEST(run.out.find(": valid\nroles: random candidate\n") != std::string::npos, run.out);

@@ -11,6 +11,7 @@
 #include "gdl/kif_lexer.h"
 #include "gdl/printer.h"
 #include "gdl/reader.h"
+#include "game_paths.h"
 
 using namespace gdlsc::gdl;
 
@@ -103,12 +104,12 @@ BOOST_AUTO_TEST_CASE(kif_symbol_quotes_what_bare_kif_cannot_carry) {
     BOOST_TEST(t.to_kif() == "(|Move| |a b| ?x)");
 }
 
-BOOST_AUTO_TEST_CASE(every_corpus_symbol_reads_back_through_to_kif_and_the_printer) {
+GDLSC_CORPUS_CASE(every_corpus_symbol_reads_back_through_to_kif_and_the_printer) {
     namespace fs = std::filesystem;
     std::set<std::string> symbols = {"Mixed Case", "a|b", "back\\slash", "?x", "?", "(", ")", ";", "\"",
                                      "\"str\"", "", "x y\tz", "not", "<="};
     size_t files = 0;
-    for (const auto& e : fs::recursive_directory_iterator(GDLSC_GAMES)) {
+    for (const auto& e : fs::recursive_directory_iterator(gdlsc::test::corpus_dir())) {
         auto ext = e.path().extension();
         if (!e.is_regular_file() || (ext != ".kif" && ext != ".gdl")) continue;
         Diagnostics d;

@@ -12,6 +12,7 @@
 
 #include "gdl/printer.h"
 #include "gdl/reader.h"
+#include "game_paths.h"
 
 using namespace gdlsc::gdl;
 
@@ -123,10 +124,10 @@ const std::set<std::string> files_with_reader_errors = {
     "gdl2/seven_wonders.kif",                  // (?n1 ?c1 ?n2 ?c2) and (?role ?n2) at line 22
 };
 
-BOOST_AUTO_TEST_CASE(round_trip_over_the_corpus) {
+GDLSC_CORPUS_CASE(round_trip_over_the_corpus) {
     namespace fs = std::filesystem;
     std::vector<fs::path> files;
-    for (const auto& e : fs::recursive_directory_iterator(GDLSC_GAMES)) {
+    for (const auto& e : fs::recursive_directory_iterator(gdlsc::test::corpus_dir())) {
         auto ext = e.path().extension();
         if (e.is_regular_file() && (ext == ".kif" || ext == ".gdl")) files.push_back(e.path());
     }
@@ -134,7 +135,7 @@ BOOST_AUTO_TEST_CASE(round_trip_over_the_corpus) {
     BOOST_TEST(files.size() >= 100u);
     size_t rules = 0, infix_files = 0;
     for (const auto& f : files) {
-        std::string rel = fs::relative(f, GDLSC_GAMES).generic_string();
+        std::string rel = fs::relative(f, gdlsc::test::corpus_dir()).generic_string();
         BOOST_TEST_CONTEXT(rel) {
             Diagnostics d;
             Program p = read_game_file(f.string(), d);

@@ -12,6 +12,7 @@
 
 #include "ground/grounder.h"
 #include "parsed_game.h"
+#include "game_paths.h"
 
 using namespace gdlsc;
 
@@ -63,7 +64,7 @@ std::string wide_join() {
     return s + "(<= q (d ?a) (d ?b) (d ?c) (d ?e) (d ?f) (distinct ?f ?f))\n";
 }
 
-const std::string kGames = GDLSC_GAMES;
+const std::string kGames = gdlsc::test::corpus_dir();
 
 }  // namespace
 
@@ -122,7 +123,7 @@ BOOST_AUTO_TEST_CASE(size_bound_still_reported_first_when_reached_first) {
 
 // Sizes of ground_step's programs, as the string-keyed grounder (commit 935bf99) gave them;
 // the rewrite was also checked to give byte-identical atoms and rules on every corpus game.
-BOOST_AUTO_TEST_CASE(ground_step_unchanged_on_corpus_games) {
+GDLSC_CORPUS_CASE(ground_step_unchanged_on_corpus_games) {
     struct Case {
         const char* file;
         const char* size;
@@ -144,7 +145,7 @@ BOOST_AUTO_TEST_CASE(ground_step_unchanged_on_corpus_games) {
     }
 }
 
-BOOST_AUTO_TEST_CASE(ground_program_unchanged_on_corpus_games) {
+GDLSC_CORPUS_CASE(ground_program_unchanged_on_corpus_games) {
     Game m = test::game_from_file(kGames + "/gdl2/minesweeper.kif");
     BOOST_TEST(ground::ground_program(m.program, m.analysis, {}).size_text() ==
                "5124 atoms, 5097 rules (19159 body literals), steps 0..0");

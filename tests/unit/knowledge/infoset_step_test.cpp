@@ -11,6 +11,7 @@
 #include <string>
 
 #include "run_gdlsc.h"
+#include "game_paths.h"
 
 namespace {
 
@@ -27,7 +28,7 @@ const TempDir& temp_dir() {
 // gdl2/<name>.kif, or a path ending in .kif.
 std::string translated(const std::string& name) {
     bool path = name.size() > 4 && name.ends_with(".kif");
-    std::string kif = path ? name : std::string(GDLSC_GAMES) + "/gdl2/" + name + ".kif";
+    std::string kif = path ? name : gdlsc::test::corpus_dir() + "/gdl2/" + name + ".kif";
     auto out = (temp_dir().path / (std::filesystem::path(kif).stem().string() + ".pl")).string();
     auto r = run_gdlsc({"translate", "-f", "prolog", kif, "-o", out});
     BOOST_REQUIRE_MESSAGE(r.exit_code == 0, r.err);
@@ -47,7 +48,7 @@ void check(const std::string& game, const std::string& role, int depth, int hist
 // `gdlsc infoset ... --json` with GDLSC_INFOSET_THREADS=n.
 std::string infoset_json(int threads, const std::string& game, const std::string& role, const std::string& history) {
     auto r = run_program({"/usr/bin/env", "GDLSC_INFOSET_THREADS=" + std::to_string(threads), GDLSC_BINARY, "infoset",
-                          std::string(GDLSC_GAMES) + "/gdl2/" + game + ".kif", "--role", role, "--history", history,
+                          gdlsc::test::corpus_dir() + "/gdl2/" + game + ".kif", "--role", role, "--history", history,
                           "--json"},
                          300);
     BOOST_TEST(r.exit_code == 0, r.err);
@@ -56,23 +57,23 @@ std::string infoset_json(int threads, const std::string& game, const std::string
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(krieg_tictactoe_both_roles) {
+GDLSC_CORPUS_CASE(krieg_tictactoe_both_roles) {
     check("kriegtictactoe", "xplayer", 9, 3, 1, 5);
     check("kriegtictactoe", "oplayer", 9, 3, 2, 5);
 }
 
-BOOST_AUTO_TEST_CASE(krieg_tictactoe_4x4) {
+GDLSC_CORPUS_CASE(krieg_tictactoe_4x4) {
     check("kriegTTT_4x4", "xplayer", 4, 1, 1, 3);
 }
 
-BOOST_AUTO_TEST_CASE(random_and_three_roles) {
+GDLSC_CORPUS_CASE(random_and_three_roles) {
     check("montyhall_20door", "candidate", 4, 3, 1, 4);
     check("montyhall_2candidates", "candidate", 5, 5, 1, 5);
     check("meier", "p2", 9, 5, 3, 4);
     check("banker_and_thief", "thief", 8, 3, 1, 3);
 }
 
-BOOST_AUTO_TEST_CASE(blind_breakthrough) {
+GDLSC_CORPUS_CASE(blind_breakthrough) {
     check("blindbreakthrough", "white", 6, 1, 1, 4);
 }
 
@@ -82,14 +83,14 @@ BOOST_AUTO_TEST_CASE(duplicate_legal_derivations) {
 }
 
 // Recursive (tabled) rules: worker threads have their own tables.
-BOOST_AUTO_TEST_CASE(tabled_rules_in_threads) {
+GDLSC_CORPUS_CASE(tabled_rules_in_threads) {
     check("vacuumcleaner_random_big", "agent", 5, 1, 1, 3);
 }
 
 // Threads in the embedded engine: the same output whatever their number, and the
 // known size of the set (64,899 developments in 2,789 states, also what the
 // implementation before the optimisation printed).
-BOOST_AUTO_TEST_CASE(infoset_command_same_with_threads) {
+GDLSC_CORPUS_CASE(infoset_command_same_with_threads) {
     const std::string h =
         "((mark 3 4) (mark 4 3)) ((mark 1 3) (mark 2 4)) ((mark 4 2) (mark 1 3)) ((mark 2 4) (mark 4 2)) "
         "((mark 1 2) (mark 4 4))";

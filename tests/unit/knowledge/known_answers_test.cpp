@@ -12,13 +12,14 @@
 #include <string>
 
 #include "run_gdlsc.h"
+#include "game_paths.h"
 
 using gdlsc::test::run_gdlsc;
 
 namespace {
 
 std::string example(const std::string& rel) { return std::string(GDLSC_SOURCE_DIR) + "/examples/" + rel; }
-std::string corpus(const std::string& rel) { return std::string(GDLSC_GAMES) + "/" + rel; }
+std::string corpus(const std::string& rel) { return gdlsc::test::corpus_dir() + "/" + rel; }
 
 const std::string card = example("card_game/card_game.kif");
 const std::string dealt = "(noop noop (deal king 7))";
@@ -33,7 +34,7 @@ nlohmann::json json_of(const gdlsc::test::RunResult& r) { return nlohmann::json:
 
 // The GDL game at `corpus_path` with every move seen by every role (Theorem 4), in a temp dir.
 std::string augmented(const std::string& corpus_path, const std::string& name) {
-    std::ifstream in(std::string(GDLSC_GAMES) + "/" + corpus_path);
+    std::ifstream in(gdlsc::test::corpus_dir() + "/" + corpus_path);
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     BOOST_REQUIRE(!text.empty());
     return gdlsc::test::temp_file(name + ".kif", text + "\n(<= (sees ?p (move ?q ?m)) (role ?p) (does ?q ?m))\n");
@@ -137,7 +138,7 @@ BOOST_AUTO_TEST_CASE(dot_renders) {
 
 BOOST_AUTO_TEST_SUITE_END()
 
-BOOST_AUTO_TEST_SUITE(theorem4)
+GDLSC_CORPUS_SUITE(theorem4)
 
 // Every information set is one development when all moves are seen and there is no random.
 BOOST_AUTO_TEST_CASE(tictactoe_and_connectfour) {
@@ -202,7 +203,7 @@ BOOST_AUTO_TEST_CASE(exploding_bomb_knows_the_wire_iff_it_asked) {
     BOOST_TEST(all.exit_code == 0);
 }
 
-BOOST_AUTO_TEST_CASE(krieg_tictactoe_legal_knowledge) {
+GDLSC_CORPUS_CASE(krieg_tictactoe_legal_knowledge) {
     auto r = run_gdlsc({"prove", corpus("gdl2/kriegtictactoe.kif"), "--depth", "4", "legal-knowledge", "--json",
                         "--quiet"});
     BOOST_REQUIRE_EQUAL(r.exit_code, 0);
@@ -211,7 +212,7 @@ BOOST_AUTO_TEST_CASE(krieg_tictactoe_legal_knowledge) {
 
 // Proposition 3 fails for this description: after x completes a line unseen, oplayer
 // cannot know that the game is over (doc/knowledge.md).
-BOOST_AUTO_TEST_CASE(krieg_tictactoe_terminal_knowledge_refuted) {
+GDLSC_CORPUS_CASE(krieg_tictactoe_terminal_knowledge_refuted) {
     auto r = run_gdlsc({"prove", corpus("gdl2/kriegtictactoe.kif"), "--depth", "6", "terminal-knowledge", "--json",
                         "--quiet"});
     BOOST_REQUIRE_EQUAL(r.exit_code, 1);
@@ -221,7 +222,7 @@ BOOST_AUTO_TEST_CASE(krieg_tictactoe_terminal_knowledge_refuted) {
     BOOST_TEST(c["actual_percepts"] == c["alternative_percepts"]);
 }
 
-BOOST_AUTO_TEST_SUITE(monty_hall)
+GDLSC_CORPUS_SUITE(monty_hall)
 
 const std::string mh = corpus("gdl2/montyhall.kif");
 

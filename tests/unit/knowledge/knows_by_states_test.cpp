@@ -13,12 +13,13 @@
 
 #include "run_gdlsc.h"
 #include "simulated_history.h"
+#include "game_paths.h"
 
 namespace {
 
 using gdlsc::test::run_gdlsc;
 
-const std::string kGame = std::string(GDLSC_GAMES) + "/gdl2/kriegTTT_4x4.kif";
+const std::string kGame = gdlsc::test::corpus_dir() + "/gdl2/kriegTTT_4x4.kif";
 
 std::string history(int seed, size_t steps) {
     return gdlsc::test::history_prefix(gdlsc::test::simulated_steps(kGame, seed, 15), steps);
@@ -26,7 +27,7 @@ std::string history(int seed, size_t steps) {
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(agrees_with_regression) {
+GDLSC_CORPUS_CASE(agrees_with_regression) {
     const std::vector<std::string> formulas = {
         "(knows xplayer (true (cell ?x ?y xplayer)))",
         "(knows xplayer (true (cell ?x ?y oplayer)))",
@@ -55,7 +56,7 @@ BOOST_AUTO_TEST_CASE(agrees_with_regression) {
     BOOST_TEST(fails > 0);
 }
 
-BOOST_AUTO_TEST_CASE(legal_knowledge_after_nine_steps) {
+GDLSC_CORPUS_CASE(legal_knowledge_after_nine_steps) {
     std::string h = history(6, 9);
     auto knows = run_gdlsc({"query", kGame, "--history", h, "(knows xplayer (legal xplayer ?m))", "--json"}, 120);
     auto legal = run_gdlsc({"query", kGame, "--history", h, "(legal xplayer ?m)", "--json"}, 120);
@@ -71,7 +72,7 @@ BOOST_AUTO_TEST_CASE(legal_knowledge_after_nine_steps) {
 // The step counter advances with every joint move, so every player knows it and knows that
 // the other knows it: a known answer. (With a set per development this took 208 s and
 // 17.6 GB; the test allows 120 s.)
-BOOST_AUTO_TEST_CASE(nested_knowledge_of_the_step) {
+GDLSC_CORPUS_CASE(nested_knowledge_of_the_step) {
     const std::string h = "((mark 3 4) (mark 4 3)) ((mark 1 3) (mark 2 4)) ((mark 4 2) (mark 1 3))";
     auto r = run_gdlsc({"query", kGame, "--history", h, "(knows xplayer (knows oplayer (true (step 4))))"}, 120);
     BOOST_TEST(r.exit_code == 0, r.err);

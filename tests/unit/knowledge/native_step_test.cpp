@@ -14,12 +14,13 @@
 
 #include "run_gdlsc.h"
 #include "simulated_history.h"
+#include "game_paths.h"
 
 namespace {
 
 using gdlsc::test::run_program;
 
-std::string corpus(const std::string& name) { return std::string(GDLSC_GAMES) + "/gdl2/" + name + ".kif"; }
+std::string corpus(const std::string& name) { return gdlsc::test::corpus_dir() + "/gdl2/" + name + ".kif"; }
 std::string fixture(const std::string& name) {
     return std::string(GDLSC_SOURCE_DIR) + "/tests/fixtures/knowledge/" + name + ".kif";
 }
@@ -77,19 +78,19 @@ void same_but_steps(nlohmann::json a, nlohmann::json b) {
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(krieg_tictactoe) {
+GDLSC_CORPUS_CASE(krieg_tictactoe) {
     check_game(corpus("kriegtictactoe"), {"xplayer", "oplayer"}, 9, 3);
     check_game(corpus("kriegTTT_4x4"), {"xplayer"}, 4, 1);
 }
 
-BOOST_AUTO_TEST_CASE(random_and_more_roles) {
+GDLSC_CORPUS_CASE(random_and_more_roles) {
     check_game(corpus("montyhall_20door"), {"candidate"}, 4, 3);
     check_game(corpus("montyhall_2candidates"), {"candidate", "candidate2"}, 5, 3);
     check_game(corpus("meier"), {"p1", "p2"}, 9, 3);
     check_game(corpus("banker_and_thief"), {"banker", "thief"}, 8, 2);
 }
 
-BOOST_AUTO_TEST_CASE(boards) {
+GDLSC_CORPUS_CASE(boards) {
     check_game(corpus("latenttictactoe"), {"xplayer", "oplayer"}, 8, 2);
     check_game(corpus("hidden_connect"), {"redgreen"}, 8, 2);
     check_game(corpus("stratego"), {"red"}, 4, 1);
@@ -106,13 +107,13 @@ BOOST_AUTO_TEST_CASE(fixtures) {
 // GDL games (no percepts, so large sets at once) whose fluents depend on recursive
 // relations: liberties in Atari Go (hasliberty), connected groups and ray counts in Lines
 // of Action (connected, canmovenspacesindir, partiallinecount).
-BOOST_AUTO_TEST_CASE(recursive_gdl_games) {
-    check_game(std::string(GDLSC_GAMES) + "/gdl1/atariGoVariant_7x7.kif", {"black"}, 3, 1);
-    check_game(std::string(GDLSC_GAMES) + "/gdl1/linesOfAction.kif", {"black"}, 3, 1);
+GDLSC_CORPUS_CASE(recursive_gdl_games) {
+    check_game(gdlsc::test::corpus_dir() + "/gdl1/atariGoVariant_7x7.kif", {"black"}, 3, 1);
+    check_game(gdlsc::test::corpus_dir() + "/gdl1/linesOfAction.kif", {"black"}, 3, 1);
 }
 
 // The default mode: the network makes the large updates, and the answer is the rules'.
-BOOST_AUTO_TEST_CASE(default_uses_the_network_on_large_sets) {
+GDLSC_CORPUS_CASE(default_uses_the_network_on_large_sets) {
     const std::string h =
         "((mark 3 4) (mark 4 3)) ((mark 1 3) (mark 2 4)) ((mark 4 2) (mark 1 3)) ((mark 2 4) (mark 4 2)) "
         "((mark 1 2) (mark 4 4))";
@@ -132,13 +133,13 @@ BOOST_AUTO_TEST_CASE(default_uses_the_network_on_large_sets) {
 }
 
 // Sets under 16 states are updated by the rules (no grounding for them).
-BOOST_AUTO_TEST_CASE(small_sets_use_the_rules) {
+GDLSC_CORPUS_CASE(small_sets_use_the_rules) {
     auto r = infoset("on", corpus("montyhall"), "candidate", "((hide_car 2) (choose 1))");
     BOOST_REQUIRE_EQUAL(r.exit_code, 0);
     BOOST_TEST(updates(nlohmann::json::parse(r.out)) == std::multiset<std::string>{"rules"});
 }
 
-BOOST_AUTO_TEST_CASE(bad_mode_is_refused) {
+GDLSC_CORPUS_CASE(bad_mode_is_refused) {
     auto r = run_program({"/usr/bin/env", "GDLSC_NATIVE=fast", GDLSC_BINARY, "infoset", corpus("montyhall"), "--role",
                           "candidate"},
                          60);
@@ -149,7 +150,7 @@ BOOST_AUTO_TEST_CASE(bad_mode_is_refused) {
 // A set of 28,091 states (650 million developments) after 10 steps of Krieg-TicTacToe 4x4:
 // the host reads it without recursing down a list (this crashed with a stack overflow), and
 // the network's set is the rules' set.
-BOOST_AUTO_TEST_CASE(large_set_same_with_network_and_rules) {
+GDLSC_CORPUS_CASE(large_set_same_with_network_and_rules) {
     const std::string h =
         "((mark 3 2) (mark 3 3)) ((mark 4 4) (mark 3 4)) ((mark 2 4) (mark 3 1)) ((mark 2 3) (mark 4 2)) "
         "((mark 3 3) (mark 1 2)) ((mark 1 4) (mark 2 3)) ((mark 1 1) (mark 1 3)) ((mark 3 4) (mark 4 1)) "

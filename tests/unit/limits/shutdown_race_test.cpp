@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "../traces/test_support.h"
+#include "game_paths.h"
 
 using namespace gdlsc::test;
 
@@ -49,7 +50,7 @@ RunResult run(const std::vector<std::string>& args, const std::string& preload, 
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(exit_does_not_wait_for_the_alarm_scheduler) {
+GDLSC_CORPUS_CASE(exit_does_not_wait_for_the_alarm_scheduler) {
     TempDir dir;
     std::string src = dir.file("late_scheduler.c", kShim), so = (dir.path / "late_scheduler.so").string();
     std::string cc = "cc -shared -fPIC -O1 -o " + so + " " + src + " -ldl 2>&1";

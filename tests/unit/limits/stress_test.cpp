@@ -24,6 +24,7 @@
 
 #include "../traces/test_support.h"
 #include "prolog/watchdog.h"
+#include "game_paths.h"
 
 using namespace gdlsc::test;
 using Clock = std::chrono::steady_clock;
@@ -84,7 +85,7 @@ std::string timeout_text(double t) {
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(every_limited_run_ends_with_its_answer_or_the_limit_message) {
+GDLSC_CORPUS_CASE(every_limited_run_ends_with_its_answer_or_the_limit_message) {
     int pipe_fds[2];
     BOOST_REQUIRE(pipe(pipe_fds) == 0);  // the write end stays open: reading stdin would block
     auto all = cases();

@@ -15,6 +15,7 @@
 #include "prolog/engine.h"
 #include "asp.h"
 #include "run_gdlsc.h"
+#include "game_paths.h"
 
 using namespace gdlsc;
 using gdl::Literal;
@@ -119,7 +120,7 @@ void crosscheck_program(const std::string& game, const gdl::Program& p, int step
 void crosscheck(const std::string& game, int steps) {
     gdl::Diagnostics d;
     std::string path = game.find('/') == std::string::npos ? "/gdl1/" + game : "/" + game;
-    auto p = gdl::read_game_file(std::string(GDLSC_GAMES) + path, d);
+    auto p = gdl::read_game_file(gdlsc::test::corpus_dir() + path, d);
     if (!d.has_errors()) gdl::validate(p, gdl::analyze(p), d);
     if (d.has_errors()) {
         BOOST_TEST_MESSAGE(game << ": not a valid game, skipped");
@@ -166,18 +167,18 @@ BOOST_AUTO_TEST_CASE(stratified_recursion_with_negation) {
     crosscheck_program("stratified.kif", p, 8);
 }
 
-BOOST_AUTO_TEST_CASE(tictactoe) { crosscheck("ticTacToe.kif", 6); }
-BOOST_AUTO_TEST_CASE(nim1_recursive) { crosscheck("nim1.kif", 6); }
-BOOST_AUTO_TEST_CASE(hanoi_recursive) { crosscheck("hanoi.kif", 6); }
-BOOST_AUTO_TEST_CASE(atarigo_positive_loops) { crosscheck("atariGoVariant_7x7.kif", 6); }
-BOOST_AUTO_TEST_CASE(connect_four) { crosscheck("connectFour.kif", 6); }
+GDLSC_CORPUS_CASE(tictactoe) { crosscheck("ticTacToe.kif", 6); }
+GDLSC_CORPUS_CASE(nim1_recursive) { crosscheck("nim1.kif", 6); }
+GDLSC_CORPUS_CASE(hanoi_recursive) { crosscheck("hanoi.kif", 6); }
+GDLSC_CORPUS_CASE(atarigo_positive_loops) { crosscheck("atariGoVariant_7x7.kif", 6); }
+GDLSC_CORPUS_CASE(connect_four) { crosscheck("connectFour.kif", 6); }
 // GDL-II: random, percepts (sees is compared too).
-BOOST_AUTO_TEST_CASE(gdl2_with_percepts) {
+GDLSC_CORPUS_CASE(gdl2_with_percepts) {
     for (const char* g : {"gdl2/montyhall.kif", "gdl2/kriegtictactoe.kif", "gdl2/meier.kif", "gdl2/minesweeper.kif",
                           "gdl2/backgammon.kif"})
         crosscheck(g, 8);
 }
-BOOST_AUTO_TEST_CASE(larger_boards) {
+GDLSC_CORPUS_CASE(larger_boards) {
     for (const char* g : {"checkers.kif", "breakthrough.kif", "hex.kif"}) crosscheck(g, 8);
 }
 // Environment override for a wider sweep: GDLSC_CROSSCHECK="gdl2/montyhall.kif gdl1/chess.kif".

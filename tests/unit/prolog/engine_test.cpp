@@ -9,6 +9,7 @@
 #include "gdl/reader.h"
 #include "prolog/engine.h"
 #include "base/errors.h"
+#include "game_paths.h"
 
 using namespace gdlsc;
 using gdl::Term;
@@ -71,8 +72,8 @@ size_t situation_tables() {
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(tictactoe_states_and_moves) {
-    load_file(std::string(GDLSC_GAMES) + "/gdl1/ticTacToe.kif");
+GDLSC_CORPUS_CASE(tictactoe_states_and_moves) {
+    load_file(gdlsc::test::corpus_dir() + "/gdl1/ticTacToe.kif");
     auto& e = pl::Engine::instance();
     BOOST_TEST(kif(std::vector<Term>{c(e.roles()[0]), c(e.roles()[1])}) == "xplayer oplayer");
     auto s0 = e.initial_state();
@@ -104,8 +105,8 @@ BOOST_AUTO_TEST_CASE(tictactoe_states_and_moves) {
     BOOST_TEST(g[1].second.name == "100");
 }
 
-BOOST_AUTO_TEST_CASE(playouts_reach_terminal_states) {
-    load_file(std::string(GDLSC_GAMES) + "/gdl1/ticTacToe.kif");
+GDLSC_CORPUS_CASE(playouts_reach_terminal_states) {
+    load_file(gdlsc::test::corpus_dir() + "/gdl1/ticTacToe.kif");
     auto st = pl::Engine::instance().playouts(200, 7);
     BOOST_TEST(st.terminals == 200);
     BOOST_TEST(st.states == st.moves + 200);
@@ -115,8 +116,8 @@ BOOST_AUTO_TEST_CASE(playouts_reach_terminal_states) {
     BOOST_TEST(again.moves == st.moves);  // same seed, same matches
 }
 
-BOOST_AUTO_TEST_CASE(limits_and_errors) {
-    load_file(std::string(GDLSC_GAMES) + "/gdl1/ticTacToe.kif");
+GDLSC_CORPUS_CASE(limits_and_errors) {
+    load_file(gdlsc::test::corpus_dir() + "/gdl1/ticTacToe.kif");
     auto& e = pl::Engine::instance();
     pl::Limits lim;
     lim.seconds = 0.3;
@@ -189,7 +190,7 @@ BOOST_AUTO_TEST_CASE(situations_are_memoised_per_situation) {
     BOOST_TEST(e.succeeds("gdlsc_situation", "poss", {Term::compound("a", {c("tick")}), history_sit(299)}));
 }
 
-BOOST_AUTO_TEST_CASE(program_text_that_does_not_compile_is_an_engine_error) {
+GDLSC_CORPUS_CASE(program_text_that_does_not_compile_is_an_engine_error) {
     auto& e = pl::Engine::instance();
     try {
         e.load_game_text(":- module(game, []).\n'g:role'(x.\n", {"x"});
@@ -197,6 +198,6 @@ BOOST_AUTO_TEST_CASE(program_text_that_does_not_compile_is_an_engine_error) {
     } catch (const EngineError& err) {
         BOOST_TEST(std::string(err.what()).find("does not compile") != std::string::npos, err.what());
     }
-    load_file(std::string(GDLSC_GAMES) + "/gdl1/ticTacToe.kif");
+    load_file(gdlsc::test::corpus_dir() + "/gdl1/ticTacToe.kif");
     BOOST_TEST(e.legal_moves("xplayer", e.initial_state()).size() == 9u);
 }

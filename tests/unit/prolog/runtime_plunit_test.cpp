@@ -4,10 +4,11 @@
 #include <boost/test/unit_test.hpp>
 
 #include "run_gdlsc.h"
+#include "game_paths.h"
 
-BOOST_AUTO_TEST_CASE(plunit_runtime_tests) {
+GDLSC_CORPUS_CASE(plunit_runtime_tests) {
     auto r = gdlsc::test::run_gdlsc(
-        {"translate", "--format", "prolog", std::string(GDLSC_GAMES) + "/gdl1/ticTacToe.kif"});
+        {"translate", "--format", "prolog", gdlsc::test::corpus_dir() + "/gdl1/ticTacToe.kif"});
     BOOST_REQUIRE_EQUAL(r.exit_code, 0);
     std::string game = gdlsc::test::temp_file("ttt.pl", r.out);
     std::string tests = std::string(GDLSC_SOURCE_DIR) + "/tests/unit/prolog/runtime_tests.pl";

@@ -84,7 +84,7 @@ BOOST_AUTO_TEST_CASE(errors_deep_in_a_long_history_are_the_same) {
                o.network.err);
 }
 
-BOOST_AUTO_TEST_CASE(backgammon_after_a_whole_match, *boost::unit_test::precondition(corpus_present)) {
+GDLSC_CORPUS_CASE(backgammon_after_a_whole_match) {
     // A whole seeded match (random rolls the dice) as the history, then every question about
     // its last state and last joint move.
     const std::string game = corpus("gdl2/backgammon.kif");

@@ -22,7 +22,6 @@ using nlohmann::json;
 namespace {
 
 using gdlsc::test::corpus;
-using gdlsc::test::corpus_present;
 using gdlsc::test::example;
 
 const char* const kProperties[] = {"legal-knowledge", "terminal-knowledge", "goal-knowledge", "perfect-information"};
@@ -113,7 +112,7 @@ BOOST_AUTO_TEST_CASE(formula_properties) {
     BOOST_TEST(bad.err.find("use --depth N") != std::string::npos);
 }
 
-BOOST_AUTO_TEST_CASE(corpus_agrees_with_developments, *boost::unit_test::precondition(corpus_present)) {
+GDLSC_CORPUS_CASE(corpus_agrees_with_developments) {
     for (const char* g : {"gdl2/montyhall.kif", "gdl2/montyhall_2candidates.kif", "gdl2/meier.kif"})
         for (const char* p : kProperties) agree(corpus(g), p, 4);
 }
@@ -157,9 +156,9 @@ BOOST_AUTO_TEST_CASE(mutation_ignoring_percepts_is_caught) {
 // enumeration of developments, the pair graph cut at depth 2 and the two-copy unrolling in
 // Z3 (`--engine all --depth 2`) give the same verdict, counterexample depth and role. The
 // smt engine may be not applicable (step program past its size bound), never disagree.
-BOOST_AUTO_TEST_CASE(every_corpus_game_to_depth_2, *boost::unit_test::precondition(corpus_present)) {
+GDLSC_CORPUS_CASE(every_corpus_game_to_depth_2) {
     std::size_t games = 0, smt_runs = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(std::string(GDLSC_GAMES) + "/gdl2")) {
+    for (const auto& entry : std::filesystem::directory_iterator(gdlsc::test::corpus_dir() + "/gdl2")) {
         const std::string g = entry.path().string();
         // Invalid games (tests/corpus/verdicts.tsv) are not provable; the games accepted with a
         // deviation from GDL are cross-checked by tests/unit/corpus/deviations_test.cpp and not

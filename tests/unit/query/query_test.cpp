@@ -11,13 +11,14 @@
 #include "query/formula.h"
 #include "query/history.h"
 #include "run_gdlsc.h"
+#include "game_paths.h"
 
 using namespace gdlsc;
 using gdlsc::test::run_gdlsc;
 
 namespace {
 
-const std::string kTtt = std::string(GDLSC_GAMES) + "/gdl1/ticTacToe.kif";
+const std::string kTtt = gdlsc::test::corpus_dir() + "/gdl1/ticTacToe.kif";
 
 struct Game {
     gdl::Program program;
@@ -52,7 +53,7 @@ const char* kTwo = "((mark 1 1) noop) (noop (mark 2 2))";
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(fluents_moves_and_relations) {
+GDLSC_CORPUS_CASE(fluents_moves_and_relations) {
     Game g = ttt();
     BOOST_TEST(ask(g, kTwo, "(true (cell 1 1 ?p))") == "holds\n?p = x\n");
     BOOST_TEST(ask(g, kTwo, "(true (cell ?x ?y o))") == "holds\n?x = 2, ?y = 2\n");
@@ -69,7 +70,7 @@ BOOST_AUTO_TEST_CASE(fluents_moves_and_relations) {
     BOOST_TEST(ask(g, win, "(line o)") == "does not hold\n");
 }
 
-BOOST_AUTO_TEST_CASE(connectives_and_quantifiers) {
+GDLSC_CORPUS_CASE(connectives_and_quantifiers) {
     Game g = ttt();
     BOOST_TEST(ask(g, kTwo, "(exists ?y (true (cell 1 ?y x)))") == "holds\n");
     BOOST_TEST(ask(g, kTwo, "(exists (?x ?y) (true (cell ?x ?y o)))") == "holds\n");
@@ -88,7 +89,7 @@ BOOST_AUTO_TEST_CASE(connectives_and_quantifiers) {
     BOOST_TEST(ask(g, kTwo, "(and (true (cell ?x 2 o)) (exists ?x (true (cell ?x 1 x))))") == "holds\n?x = 2\n");
 }
 
-BOOST_AUTO_TEST_CASE(formula_and_history_errors_name_the_place) {
+GDLSC_CORPUS_CASE(formula_and_history_errors_name_the_place) {
     Game g = ttt();
     std::string win = "((mark 1 1) noop) (noop (mark 1 2)) ((mark 2 2) noop) (noop (mark 1 3)) ((mark 3 3) noop)";
     struct Case {
@@ -119,7 +120,7 @@ BOOST_AUTO_TEST_CASE(formula_and_history_errors_name_the_place) {
     }
 }
 
-BOOST_AUTO_TEST_CASE(command_line) {
+GDLSC_CORPUS_CASE(command_line) {
     auto r = run_gdlsc({"query", kTtt, "--history", kTwo, "(true (cell 1 1 ?p))"});
     BOOST_TEST(r.exit_code == 0);
     BOOST_TEST(r.out == "holds\n?p = x\n");

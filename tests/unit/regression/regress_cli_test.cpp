@@ -8,6 +8,7 @@
 
 #include "run_gdlsc.h"
 #include "simulated_history.h"
+#include "game_paths.h"
 
 using gdlsc::test::history_prefix;
 using gdlsc::test::run_gdlsc;
@@ -15,7 +16,7 @@ using gdlsc::test::simulated_steps;
 
 namespace {
 
-const std::string kGames = GDLSC_GAMES;
+const std::string kGames = gdlsc::test::corpus_dir();
 const std::string kCard = std::string(GDLSC_SOURCE_DIR) + "/examples/card_game/card_game.kif";
 const std::string kDeal = "(noop noop (deal king 7))";
 
@@ -126,14 +127,14 @@ BOOST_AUTO_TEST_CASE(engines_agree_card_game) {
     BOOST_TEST(cross_check(c) > 50);
 }
 
-BOOST_AUTO_TEST_CASE(engines_agree_tictactoe) {
+GDLSC_CORPUS_CASE(engines_agree_tictactoe) {
     Case c{kGames + "/gdl1/ticTacToe.kif", {1, 5}, {0, 3, 7, 9}, kGeneric, {}, 0};
     c.formulas.push_back("(forall (?x ?y) (or (not (true (cell ?x ?y b))) (legal xplayer (mark ?x ?y))))");
     c.formulas.push_back("(line ?p)");
     BOOST_TEST(cross_check(c) > 30);
 }
 
-BOOST_AUTO_TEST_CASE(engines_agree_montyhall) {
+GDLSC_CORPUS_CASE(engines_agree_montyhall) {
     Case c{kGames + "/gdl2/montyhall.kif", {1, 2, 7}, {0, 1, 2, 3}, kGeneric,
            {"(knows candidate (true ?f))", "(knows candidate (true (car ?d)))", "(kwhether candidate (true (step 2)))",
             "(knows candidate (not (true (car 1))))", "(kwhether candidate (true (car ?d)))"},
@@ -141,7 +142,7 @@ BOOST_AUTO_TEST_CASE(engines_agree_montyhall) {
     BOOST_TEST(cross_check(c) > 30);
 }
 
-BOOST_AUTO_TEST_CASE(engines_agree_kriegtictactoe) {
+GDLSC_CORPUS_CASE(engines_agree_kriegtictactoe) {
     Case c{kGames + "/gdl2/kriegtictactoe.kif", {2, 4}, {0, 1, 2, 5}, kGeneric,
            {"(knows xplayer (true (cell ?x ?y x)))", "(knows oplayer (true (cell ?x ?y x)))",
             "(knows xplayer (legal xplayer ?m))", "(knows xplayer (knows oplayer (true (control ?r))))"},
@@ -149,13 +150,13 @@ BOOST_AUTO_TEST_CASE(engines_agree_kriegtictactoe) {
     BOOST_TEST(cross_check(c) > 30);
 }
 
-BOOST_AUTO_TEST_CASE(engines_agree_nim_recursive_static) {
+GDLSC_CORPUS_CASE(engines_agree_nim_recursive_static) {
     Case c{kGames + "/gdl1/nim1.kif", {1, 3}, {0, 2, 4}, kGeneric, {}, 0};
     c.formulas.push_back("(smaller ?x 3)");
     BOOST_TEST(cross_check(c) > 20);
 }
 
-BOOST_AUTO_TEST_CASE(engines_agree_recursive_fluent) {
+GDLSC_CORPUS_CASE(engines_agree_recursive_fluent) {
     // hasliberty/3 is a recursive derived fluent (tabled): kept as an atom at its situation
     // and regressed clause by clause when the s0 formula is evaluated.
     Case c{kGames + "/gdl1/atariGoVariant_7x7.kif", {1}, {0, 2, 4},

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include "game_paths.h"
 
 namespace fs = std::filesystem;
 
@@ -70,11 +71,11 @@ Run prove(const std::string& file, const std::string& conjecture, const std::str
 }
 
 const std::string kSrc = GDLSC_SOURCE_DIR;
-const std::string kGames = GDLSC_GAMES;
+const std::string kGames = gdlsc::test::corpus_dir();
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(examples_and_corpus_games_parse_in_e) {
+GDLSC_CORPUS_CASE(examples_and_corpus_games_parse_in_e) {
     if (!have_eprover()) {
         BOOST_TEST_MESSAGE("eprover is not installed: skipped");
         return;

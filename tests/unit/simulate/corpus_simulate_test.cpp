@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../traces/test_support.h"
+#include "game_paths.h"
 
 using namespace gdlsc::test;
 using nlohmann::json;
@@ -51,7 +52,7 @@ std::vector<std::string> corpus_games() {
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(every_accepted_game_plays_to_a_terminal_state) {
+GDLSC_CORPUS_CASE(every_accepted_game_plays_to_a_terminal_state) {
     auto games = corpus_games();
     BOOST_REQUIRE(games.size() > 50u);
     std::vector<std::string> rejected, played;

@@ -67,8 +67,7 @@ query::Match play(query::Forward& f, const std::vector<std::string>& roles, std:
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(network_and_progression_play_the_same_matches,
-                     *boost::unit_test::precondition(test::corpus_present)) {
+GDLSC_CORPUS_CASE(network_and_progression_play_the_same_matches) {
     std::vector<fs::path> files;
     for (const char* dir : {"gdl1", "gdl2"})
         for (const auto& e : fs::directory_iterator(test::corpus(dir)))
@@ -106,8 +105,7 @@ BOOST_AUTO_TEST_CASE(network_and_progression_play_the_same_matches,
     BOOST_TEST(compared >= 30);
 }
 
-BOOST_AUTO_TEST_CASE(a_network_with_a_dropped_frame_rule_is_caught,
-                     *boost::unit_test::precondition(test::corpus_present)) {
+GDLSC_CORPUS_CASE(a_network_with_a_dropped_frame_rule_is_caught) {
     query::Game g = query::load_game_file(test::corpus("gdl2/kriegtictactoe.kif"));
     pl::Engine& engine = query::prepare_engine(g, 120);
     query::BuiltNetwork built = query::build_network(g, engine);
@@ -144,8 +142,7 @@ BOOST_AUTO_TEST_CASE(a_network_with_a_dropped_frame_rule_is_caught,
     BOOST_TEST(mutants == 5);  // three for cell, one each for tried and control
 }
 
-BOOST_AUTO_TEST_CASE(network_playouts_count_like_the_prolog_loop,
-                     *boost::unit_test::precondition(test::corpus_present)) {
+GDLSC_CORPUS_CASE(network_playouts_count_like_the_prolog_loop) {
     // Every tic-tac-toe match ends terminal after 5 to 9 moves; one state more than moves each.
     query::Game g = query::load_game_file(test::corpus("gdl1/ticTacToe.kif"));
     pl::Engine& engine = query::prepare_engine(g, 120);

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../traces/test_support.h"
+#include "game_paths.h"
 
 using namespace gdlsc::test;
 using nlohmann::json;
@@ -68,14 +69,14 @@ void crosscheck(const std::string& game, int seed) {
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(gdl_games) {
+GDLSC_CORPUS_CASE(gdl_games) {
     for (const char* g : {"gdl1/ticTacToe.kif", "gdl1/connectFour.kif", "gdl1/nim1.kif", "gdl1/sheepAndWolf.kif",
                           "gdl1/breakthrough.kif", "gdl1/buttons.kif", "gdl1/hex.kif", "gdl1/hanoi.kif",
                           "gdl1/checkers.kif"})
         crosscheck(game_path(g), 3);
 }
 
-BOOST_AUTO_TEST_CASE(gdl2_games) {
+GDLSC_CORPUS_CASE(gdl2_games) {
     for (const char* g : {"gdl2/kriegtictactoe.kif", "gdl2/latenttictactoe.kif", "gdl2/montyhall.kif",
                           "gdl2/montyhall_ggpserver.kif", "gdl2/meier.kif", "gdl2/two_generals.kif",
                           "gdl2/banker_and_thief.kif", "gdl2/blindbreakthrough.kif", "gdl2/kriegTTT_5x5.kif",

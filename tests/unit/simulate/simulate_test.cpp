@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../traces/test_support.h"
+#include "game_paths.h"
 
 using namespace gdlsc::test;
 using nlohmann::json;
@@ -46,7 +47,7 @@ std::vector<std::string> lines_with(const std::string& text, const std::string& 
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(tictactoe_column_win_is_terminal_with_goals_100_0) {
+GDLSC_CORPUS_CASE(tictactoe_column_win_is_terminal_with_goals_100_0) {
     bool terminal = false;
     bindings(kTicTacToe, kColumnWin, "terminal", {}, &terminal);
     BOOST_TEST(terminal);
@@ -117,7 +118,7 @@ BOOST_AUTO_TEST_CASE(same_seed_same_match_and_random_moves_vary) {
     BOOST_TEST(deals.size() > 1u);
 }
 
-BOOST_AUTO_TEST_CASE(illegal_history_prefix_names_step_role_move) {
+GDLSC_CORPUS_CASE(illegal_history_prefix_names_step_role_move) {
     auto r = run_gdlsc({"simulate", kTicTacToe, "--history", "((mark 1 1) noop) ((mark 2 2) noop)"});
     BOOST_TEST(r.exit_code == 2);
     BOOST_TEST(r.err.find("history step 2") != std::string::npos, r.err);
@@ -135,7 +136,7 @@ BOOST_AUTO_TEST_CASE(illegal_history_prefix_names_step_role_move) {
     BOOST_TEST(w.err.find("history step 1") != std::string::npos, w.err);
 }
 
-BOOST_AUTO_TEST_CASE(step_bound_is_reported_with_exit_4) {
+GDLSC_CORPUS_CASE(step_bound_is_reported_with_exit_4) {
     auto r = run_gdlsc({"simulate", kTicTacToe, "--max-steps", "3", "--seed", "9"});
     BOOST_TEST(r.exit_code == 4);
     BOOST_TEST(r.err.find("step bound") != std::string::npos, r.err);
@@ -143,7 +144,7 @@ BOOST_AUTO_TEST_CASE(step_bound_is_reported_with_exit_4) {
     BOOST_TEST(lines_with(r.out, "(stop ").empty());
 }
 
-BOOST_AUTO_TEST_CASE(playouts_count_states_including_initial_ones) {
+GDLSC_CORPUS_CASE(playouts_count_states_including_initial_ones) {
     // One joint move per playout (tic-tac-toe is never over after one move): each playout
     // visits its initial state and one successor.
     auto r = run_gdlsc({"simulate", kTicTacToe, "--playouts", "50", "--max-steps", "1", "--json"});
@@ -173,7 +174,7 @@ BOOST_AUTO_TEST_CASE(options_that_do_not_combine_are_usage_errors) {
     BOOST_TEST(v.exit_code == 64);
 }
 
-BOOST_AUTO_TEST_CASE(missing_files_and_history_file_positions) {
+GDLSC_CORPUS_CASE(missing_files_and_history_file_positions) {
     auto g = run_gdlsc({"simulate", "/nonexistent/game.kif"});
     BOOST_TEST(g.exit_code == 2);
     BOOST_TEST(g.err.find("/nonexistent/game.kif") != std::string::npos, g.err);

@@ -11,6 +11,7 @@
 #include "prolog/engine.h"
 #include "query/game_file.h"
 #include "query/simulation.h"
+#include "game_paths.h"
 
 using namespace gdlsc;
 
@@ -24,8 +25,8 @@ double chi_square(const std::map<std::string, int>& counts, int n, size_t k) {
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(monty_hall_chance_moves_are_uniform) {
-    auto game = query::load_game_file(std::string(GDLSC_GAMES) + "/gdl2/montyhall.kif");
+GDLSC_CORPUS_CASE(monty_hall_chance_moves_are_uniform) {
+    auto game = query::load_game_file(gdlsc::test::corpus_dir() + "/gdl2/montyhall.kif");
     auto& engine = pl::Engine::instance();
     engine.load_game(game.program, game.analysis);
     BOOST_REQUIRE(engine.roles() == (std::vector<std::string>{"random", "candidate"}));

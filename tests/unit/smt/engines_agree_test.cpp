@@ -10,12 +10,13 @@
 
 #include "run_gdlsc.h"
 #include "simulated_history.h"
+#include "game_paths.h"
 
 using namespace gdlsc::test;
 
 namespace {
 
-const std::string kGames = GDLSC_GAMES;
+const std::string kGames = gdlsc::test::corpus_dir();
 const std::string kSource = GDLSC_SOURCE_DIR;
 const std::string kCard = kSource + "/examples/card_game/card_game.kif";
 const std::string kLoops = kSource + "/tests/fixtures/smt/positive_loops.kif";
@@ -72,7 +73,7 @@ int check(const Case& c) {
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(engines_agree_on_corpus_games) {
+GDLSC_CORPUS_CASE(engines_agree_on_corpus_games) {
     int runs = 0;
     runs += check({kGames + "/gdl1/ticTacToe.kif", 3, {0, 3}, {7}, kGeneric});
     runs += check({kGames + "/gdl1/connectFour.kif", 2, {2}, {9}, {"(true ?f)", "(legal ?r ?m)", "terminal",
@@ -112,7 +113,7 @@ BOOST_AUTO_TEST_CASE(loop_fixture_known_answers) {
     BOOST_TEST(!has(s.out, "completion + 0 loop formula(s)"), s.out);
 }
 
-BOOST_AUTO_TEST_CASE(knowledge_formulas_limits_and_errors) {
+GDLSC_CORPUS_CASE(knowledge_formulas_limits_and_errors) {
     const std::string deal = "(noop noop (deal king 7))";
     // all: smt does not apply to knows; it says so and the others still answer.
     auto r = run_gdlsc({"query", "--engine", "all", kCard, "--history", deal, "(knows jane (true (hasCard jane ?c)))"});

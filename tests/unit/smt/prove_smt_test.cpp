@@ -23,7 +23,6 @@ using nlohmann::json;
 namespace {
 
 using gdlsc::test::corpus;
-using gdlsc::test::corpus_present;
 using gdlsc::test::example;
 
 const char* const kProperties[] = {"legal-knowledge", "terminal-knowledge", "goal-knowledge", "perfect-information"};
@@ -87,7 +86,7 @@ BOOST_AUTO_TEST_CASE(examples_three_engines_agree_to_depth_4) {
         for (const char* p : kProperties) all_agree(example(g), p, 4);
 }
 
-BOOST_AUTO_TEST_CASE(corpus_three_engines_agree_to_depth_4, *boost::unit_test::precondition(corpus_present)) {
+GDLSC_CORPUS_CASE(corpus_three_engines_agree_to_depth_4) {
     for (const char* g : {"gdl2/montyhall.kif", "gdl2/montyhall_2candidates.kif", "gdl2/meier.kif", "gdl2/banker_and_thief.kif"})
         for (const char* p : kProperties) all_agree(corpus(g), p, 4);
 }
@@ -142,7 +141,7 @@ BOOST_AUTO_TEST_CASE(induction_agrees_with_fixpoint) {
     }
 }
 
-BOOST_AUTO_TEST_CASE(induction_on_the_corpus, *boost::unit_test::precondition(corpus_present)) {
+GDLSC_CORPUS_CASE(induction_on_the_corpus) {
     Run legal = prove(corpus("gdl2/montyhall.kif"), "legal-knowledge", {"--engine", "smt", "--induction"});
     BOOST_TEST(legal.exit_code == 0);
     BOOST_TEST(legal.j["k"] == 0);

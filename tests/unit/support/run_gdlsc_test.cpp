@@ -11,6 +11,7 @@
 #include <cstdlib>
 
 #include "run_gdlsc.h"
+#include "game_paths.h"
 
 using namespace gdlsc::test;
 
@@ -45,8 +46,8 @@ BOOST_AUTO_TEST_CASE(a_hung_child_is_killed_and_the_call_throws) {
     BOOST_TEST(message.find("started") != std::string::npos, message);
 }
 
-BOOST_AUTO_TEST_CASE(runs_the_binary_under_test) {
-    auto r = run_gdlsc({"check", std::string(GDLSC_GAMES) + "/gdl1/ticTacToe.kif"});
+GDLSC_CORPUS_CASE(runs_the_binary_under_test) {
+    auto r = run_gdlsc({"check", gdlsc::test::corpus_dir() + "/gdl1/ticTacToe.kif"});
     BOOST_TEST(r.exit_code == 0, r.err);
     BOOST_TEST(r.out.find(": valid\n") != std::string::npos, r.out);
     r = run_gdlsc({"no-such-command"});

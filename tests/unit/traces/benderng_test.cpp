@@ -17,6 +17,7 @@
 #include "gdl/analysis.h"
 #include "gdl/reader.h"
 #include "test_support.h"
+#include "game_paths.h"
 
 using namespace gdlsc::test;
 using nlohmann::json;
@@ -184,17 +185,17 @@ void check_rejected(const std::string& axioms, const std::string& expected, size
     BOOST_TEST((es[2 * roles].atom == "nil" || es[2 * roles].atom == "t"));
 }
 
-BOOST_AUTO_TEST_CASE(economy_game_1_is_not_valid_gdl) {
+GDLSC_CORPUS_CASE(economy_game_1_is_not_valid_gdl) {
     check_rejected("axioms1.kif", "expected_output1.kif", 3, {"unsafe", "'sells' is used with 3 arguments"});
 }
-BOOST_AUTO_TEST_CASE(board_game_2_is_not_valid_gdl) {
+GDLSC_CORPUS_CASE(board_game_2_is_not_valid_gdl) {
     check_rejected("axioms2.kif", "expected_output2.kif", 2, {"unsafe", "recursion restriction"});
 }
-BOOST_AUTO_TEST_CASE(board_game_3_is_not_valid_gdl) {
+GDLSC_CORPUS_CASE(board_game_3_is_not_valid_gdl) {
     check_rejected("axioms3.kif", "expected_output3.kif", 2, {"functor position", "'not' cannot be the head"});
 }
 
-BOOST_AUTO_TEST_CASE(maze) { check("maze.kif", "mazestate.kif", "mazemoves.kif", "expected_maze.out", true); }
+GDLSC_CORPUS_CASE(maze) { check("maze.kif", "mazestate.kif", "mazemoves.kif", "expected_maze.out", true); }
 
 // The expected-output readers themselves, on texts in both formats.
 BOOST_AUTO_TEST_CASE(reads_expected_outputs) {

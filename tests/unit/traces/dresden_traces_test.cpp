@@ -12,6 +12,7 @@
 #include "gdl/reader.h"
 #include "test_support.h"
 #include "trace_xml.h"
+#include "game_paths.h"
 
 using namespace gdlsc::test;
 using nlohmann::json;
@@ -159,9 +160,9 @@ void check_trace(const std::string& name, std::vector<size_t> query_steps = {}, 
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(maze) { check_trace("maze"); }
-BOOST_AUTO_TEST_CASE(eight_puzzle) { check_trace("8puzzle"); }
-BOOST_AUTO_TEST_CASE(checkers) { check_trace("checkers"); }
+GDLSC_CORPUS_CASE(maze) { check_trace("maze"); }
+GDLSC_CORPUS_CASE(eight_puzzle) { check_trace("8puzzle"); }
+GDLSC_CORPUS_CASE(checkers) { check_trace("checkers"); }
 // Othello for four roles (120 steps). The game's `clear` rules read
 //   (<= (clear ?i ?j black ?m ?n) (onalinep ?i ?j white ?m ?n black ?dir) (opp ?dir ?odir)
 //       (not (onaline ?i ?j white ?x ?y black ?odir)) (coordinate ?x) (coordinate ?y))
@@ -192,7 +193,7 @@ std::string othello_as_evaluated_by_the_controller(const TempDir& dir) {
     return dir.file("othello-controller-order.kif", text);
 }
 
-BOOST_AUTO_TEST_CASE(othello_standard_semantics_at_step_3) {
+GDLSC_CORPUS_CASE(othello_standard_semantics_at_step_3) {
     const std::string game = game_path(kDir + kOthello + ".kif");
     const Trace t = read_trace(game_path(kDir + kOthello + ".trace.xml"));
     const auto roles = game_roles(game);
@@ -212,7 +213,7 @@ BOOST_AUTO_TEST_CASE(othello_standard_semantics_at_step_3) {
     BOOST_TEST(holds);
 }
 
-BOOST_AUTO_TEST_CASE(othello_fourway_teamswitch_controller_order) {
+GDLSC_CORPUS_CASE(othello_fourway_teamswitch_controller_order) {
     TempDir dir;
     // The final state too: a query after all 120 joint moves. Tabled predicates keyed by
     // the state used to fill SWI-Prolog's private table space after ~40 steps (exit 4).
@@ -220,7 +221,7 @@ BOOST_AUTO_TEST_CASE(othello_fourway_teamswitch_controller_order) {
 }
 
 // The trace reader itself, on the smallest trace: step count, a state, a legal-move list.
-BOOST_AUTO_TEST_CASE(reads_trace_xml) {
+GDLSC_CORPUS_CASE(reads_trace_xml) {
     const Trace t = read_trace(game_path(kDir + "maze.trace.xml"));
     BOOST_TEST(t.game == "maze");
     BOOST_REQUIRE_EQUAL(t.steps.size(), 10u);

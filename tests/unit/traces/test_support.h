@@ -9,10 +9,11 @@
 
 #include "run_gdlsc.h"
 #include "sexpr.h"
+#include "game_paths.h"
 
 namespace gdlsc::test {
 
-inline std::string games_dir() { return GDLSC_GAMES; }
+inline std::string games_dir() { return gdlsc::test::corpus_dir(); }
 inline std::string game_path(const std::string& rel) { return games_dir() + "/" + rel; }
 
 /// Canonical KIF of one term: lower case, single spaces. Throws on text that is not one term.
