@@ -3,6 +3,8 @@
 // Written with SWI-cpp2.h (PlEngine, PlFrame, PlQuery, PlTerm...); compiled as C++17, see CMakeLists.txt.
 #include "prolog/engine.h"
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -210,10 +212,26 @@ Engine& Engine::instance() {
 
 namespace {
 
+// A quarter of the address-space limit (ulimit -v, RLIMIT_AS) when there is one, else 0. Past
+// its own stack or table limit SWI-Prolog raises a resource error (exit 4); a malloc that fails
+// first ends the process with "FATAL ERROR: Could not allocate memory" instead, so under an
+// address-space limit the stacks and the tables are kept well inside it.
+std::size_t address_space_share() {
+    rlimit r{};
+    if (getrlimit(RLIMIT_AS, &r) != 0 || r.rlim_cur == RLIM_INFINITY) return 0;
+    return static_cast<std::size_t>(r.rlim_cur / 4);
+}
+
 }  // namespace
 
 Engine::Engine() {
     const Environment& env = environment();  // a bad value ends the command before anything starts
+    // Below this much address space SWI-Prolog's own threads and start-up allocations fail with
+    // an assertion or a fatal error (measured: 50-70 MB), not a resource error: refuse up front.
+    constexpr std::size_t kMinAddressSpace = std::size_t{128} << 20;
+    if (std::size_t share = address_space_share(); share > 0 && share * 4 < kMinAddressSpace)
+        throw LimitError("the address-space limit (ulimit -v) of " + std::to_string(share * 4 >> 20) +
+                         " MB is below the 128 MB the embedded Prolog engine needs");
     // Quiet and safe: no init file, no signal handlers, no packs, no toplevel;
     // -O compiles arithmetic (about 10% faster playouts).
     static const char* argv[] = {"gdlsc", "-q", "-O", "--no-signals", "--no-tty", "--no-packs",
@@ -229,6 +247,14 @@ Engine::Engine() {
     register_native();
     runtime_dir_ = find_runtime_dir();
     namespace fs = std::filesystem;
+    if (std::size_t share = address_space_share()) {
+        Frame fr;
+        const auto bytes = static_cast<std::int64_t>(share);
+        run_once(compound("set_prolog_flag", {PlTerm_atom("stack_limit"), int_term(bytes)}), "setting the stack limit",
+                 Limits{});
+        run_once(compound("set_prolog_flag", {PlTerm_atom("table_space"), int_term(bytes)}), "setting the table space",
+                 Limits{});
+    }
     {
         // Our sources and every text we hand to Prolog are UTF-8, whatever the locale
         // (a fresh machine or CI may run with LANG unset, i.e. the C locale).
@@ -302,9 +328,11 @@ std::string Engine::prolog_version() {
 
 void Engine::set_limits(const Limits& l) {
     limits_ = l;
-    if (l.stack_bytes > 0) {
+    std::size_t stack = l.stack_bytes;
+    if (std::size_t share = address_space_share(); share > 0 && stack > share) stack = share;
+    if (stack > 0) {
         Frame f;
-        run_once(compound("set_prolog_flag", {PlTerm_atom("stack_limit"), int_term(static_cast<std::int64_t>(l.stack_bytes))}),
+        run_once(compound("set_prolog_flag", {PlTerm_atom("stack_limit"), int_term(static_cast<std::int64_t>(stack))}),
                  "setting the stack limit", Limits{});
     }
 }

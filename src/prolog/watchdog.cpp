@@ -14,7 +14,9 @@
 #include <cstdio>
 #include <limits>
 #include <mutex>
+#include <system_error>
 #include <thread>
+#include <cstdlib>
 
 #include "base/errors.h"
 
@@ -99,7 +101,18 @@ void arm_locked(Watch& w, double seconds) {
         sigset_t all, old;
         sigfillset(&all);
         pthread_sigmask(SIG_BLOCK, &all, &old);
-        std::thread(run, &w).detach();
+        try {
+            std::thread(run, &w).detach();
+        } catch (const std::system_error&) {
+            // No memory for a thread stack (a tight ulimit -v): without the watchdog no limit
+            // could be kept, so say so (exit 4); on the way out, just end the process.
+            pthread_sigmask(SIG_SETMASK, &old, nullptr);
+            if (w.exiting) {
+                std::fflush(nullptr);
+                std::_Exit(w.exit_code);
+            }
+            throw LimitError("out of memory: cannot start the watchdog thread");
+        }
         pthread_sigmask(SIG_SETMASK, &old, nullptr);
         w.started = true;
     } else if (w.deadline < w.waiting_for) {

@@ -8,8 +8,10 @@
 #include <boost/test/unit_test.hpp>
 #include <filesystem>
 #include <sstream>
+#include <sys/wait.h>
 
 #include "game_paths.h"
+#include "run_gdlsc.h"
 #include "ground/network_play.h"
 #include "ground/step_network.h"
 #include "prolog/engine.h"
@@ -164,4 +166,32 @@ GDLSC_CORPUS_CASE(network_playouts_count_like_the_prolog_loop) {
     BOOST_TEST(one.terminals == 0);
     // Deterministic for a seed.
     BOOST_TEST(query::run_playouts(built, 500, 3, 1000, 0).states == query::run_playouts(built, 500, 3, 1000, 0).states);
+}
+
+GDLSC_CORPUS_CASE(limits_end_a_network_run_with_exit_4) {
+    const std::string loa = test::corpus("gdl1/linesOfAction.kif");
+    // --timeout: the playout loop checks the clock every 4,096 states.
+    auto t = test::run_gdlsc({"simulate", loa, "--playouts", "100000000", "--engine", "network", "--timeout", "0.5"});
+    BOOST_TEST(t.exit_code == 4);
+    BOOST_TEST(t.err.find("time limit of 0.5 s reached after") != std::string::npos, t.err);
+    BOOST_TEST(t.seconds < 20);
+    // A memory limit (ulimit -v): exit 4 with one line, never a crash -- below what the engine
+    // needs at all (100 MB), and where Prolog's tables outgrow their share of it (180 MB).
+    test::TempDir dir;
+    auto run_limited = [&](const std::string& kb, const std::string& engine) {
+        std::string out = (dir.path / "out").string(), err = (dir.path / "err").string();
+        std::string cmd = "bash -c 'ulimit -v " + kb + "; exec \"" + std::string(GDLSC_BINARY) + "\" simulate \"" +
+                          loa + "\" --playouts 3 --engine " + engine + " --json' >" + out + " 2>" + err;
+        int status = std::system(cmd.c_str());
+        return std::make_pair(WIFEXITED(status) ? WEXITSTATUS(status) : -1, test::slurp(err));
+    };
+    auto [code, err] = run_limited("100000", "network");
+    BOOST_TEST(code == 4);
+    BOOST_TEST(err.find("gdlsc: limit: the address-space limit (ulimit -v) of 97 MB is below the 128 MB") == 0, err);
+    auto [code2, err2] = run_limited("180000", "progression");
+    BOOST_TEST(code2 == 4);
+    BOOST_TEST(err2 == "gdlsc: limit: Prolog ran out of resources (resource_error(private_table_space)) in playouts/4\n",
+               err2);
+    auto [code3, err3] = run_limited("400000", "network");  // the network needs far less
+    BOOST_TEST(code3 == 0, err3);
 }
