@@ -11,6 +11,11 @@ namespace gdlsc::cli {
 int run(int argc, char** argv) {
     CLI::App app{"gdlsc: prove what holds and what players know in GDL-II/III games"};
     app.require_subcommand(1);
+    app.footer(
+        "Exit codes: 0 done (query: holds or not); 1 prove: the property does not hold; 2 invalid input (game, "
+        "history, formula, role: the message names the place); 3 engines disagree (--engine all); 4 a limit (time, "
+        "memory, size) ended the command; 5 internal error; 6 prove --induction: undecided; 64 bad command line.\n"
+        "`gdlsc COMMAND --help` for each command; the manual: doc/usage.md (installed: man gdlsc).");
     app.set_version_flag("--version", std::function<std::string()>(query::version_text),
                          "print gdlsc's version and those of the SWI-Prolog and Z3 it runs with, and exit");
     int exit_code = kExitOk;

@@ -41,8 +41,9 @@ pl::Engine& Session::engine() const { return pl::Engine::instance(); }
 gdl::Term Session::situation(const History& h) const { return check_history(engine(), h); }
 
 std::string version_text() {
-    return std::string("gdlsc ") + GDLSC_VERSION + "\nSWI-Prolog " + pl::Engine::instance().prolog_version() + "\nZ3 " +
-           smt::z3_version();
+    pl::Engine& e = pl::Engine::instance();
+    return std::string("gdlsc ") + GDLSC_VERSION + "\nSWI-Prolog " + e.prolog_version() + "\nZ3 " + smt::z3_version() +
+           "\nruntime " + e.runtime_dir();
 }
 
 void arm_exit(int code) { pl::watchdog_arm_exit(code); }

@@ -31,6 +31,7 @@ const std::map<std::string, std::set<std::string>> kMayUse = {
     {"smt", {"gdl", "ground"}},
     {"query", {"gdl", "sc", "prolog", "ground", "smt"}},
     {"cli", {"query"}},
+    {"api", {"query"}},
 };
 // Third-party headers that belong to one folder.
 const std::map<std::string, std::string> kOwnedHeader = {{"SWI-cpp2.h", "prolog"}, {"SWI-Prolog.h", "prolog"},
