@@ -279,6 +279,7 @@ std::string prove_json(const ProveReport& r) {
         j["space"] = r.space;
     }
     if (r.method == ProveMethod::SmtInduction && !r.undecided && r.holds) j["k"] = r.depth;
+    if (r.method == ProveMethod::SmtInduction && !r.invariants.empty()) j["invariants"] = r.invariants;
     if (r.holds || r.undecided) {
         j["counterexample"] = nullptr;
     } else {

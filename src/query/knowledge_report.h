@@ -5,6 +5,7 @@
 #pragma once
 #include <functional>
 #include <ostream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,9 @@ struct ProveReport {
     /// Size of the search: reachable states and pairs (fixpoint), or Z3 calls (smt); 0 if not applicable.
     std::size_t states = 0, pairs = 0;
     std::string space;  ///< Fixpoint: the state space explored, "network" (step network) or "rules"
+    /// SmtInduction: per role, the inductive invariants the step cases assumed (none when a
+    /// role needed no step case).
+    std::map<std::string, std::size_t> invariants;
     std::string role;  ///< of the counterexample ("" for a formula without knows)
     std::size_t at_depth = 0;
     std::vector<std::vector<std::string>> actual, alternative;  ///< joint moves in KIF, per step

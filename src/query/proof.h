@@ -45,6 +45,9 @@ struct SmtProveOptions {
     bool progress = false;
     double timeout_seconds = 0;        ///< the whole search (grounding, every Z3 call); past it LimitError (exit 4)
     bool drop_same_move = false;       ///< tests only: a mutation of the unrolling that tests must catch
+    /// Houdini starts from candidates that states of random matches do not falsify (tests turn
+    /// it off: the invariants found must be the same, only found sooner).
+    bool sample = true;
 };
 
 /// The smt engine (src/smt/two_copy.h): legal-, terminal-, goal-knowledge and perfect

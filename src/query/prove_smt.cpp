@@ -2,8 +2,14 @@
 // two-copy search depth by depth (shortest counterexample over all agents), or k-induction.
 #include <chrono>
 #include <cstdio>
+#include <algorithm>
+#include <iterator>
+#include <optional>
+#include <random>
+#include <set>
 
 #include "ground/grounder.h"
+#include "ground/network_play.h"
 #include "ground/step_network.h"
 #include "prolog/engine.h"
 #include "base/errors.h"
@@ -25,6 +31,123 @@ smt::TwoCopyProperty two_copy_property(const gdl::Term& prop) {
     throw UserError("prove: the smt engine decides legal-knowledge, terminal-knowledge, goal-knowledge and "
                     "perfect-information, not formulas: use --engine explicit");
 }
+
+// Reachable states and pairs for k-induction's candidate invariants (TwoCopyOptions::reachable,
+// reachable_pairs): random matches through the step network, seeded (the same every run).
+// Nothing when the game has no step network: Houdini then finds the same invariants alone.
+class Sampler {
+public:
+    static constexpr std::chrono::milliseconds kSampleTime{1000};  // per sample, at most about
+
+
+    Sampler(const Game& g, const std::vector<gdl::Term>& init) {
+        try {
+            net_.emplace(g.program, g.analysis, ground::kEngineNetworkLimits);
+        } catch (const ground::TooLarge&) {
+            return;
+        } catch (const ground::NotApplicable&) {
+            return;
+        }
+        probe_.emplace(*net_, std::vector<std::uint32_t>{});
+        for (const auto& f : init)
+            if (auto i = probe_->fluent_index(f); i >= 0) init_.push_back(static_cast<std::uint32_t>(i));
+    }
+
+    // The distinct states of random matches, at most `max` (and kSampleTime).
+    std::vector<std::vector<gdl::Term>> states(std::size_t max) {
+        std::vector<std::vector<gdl::Term>> out;
+        if (!net_) return out;
+        ground::NetworkPlayer p(*net_, init_);
+        std::set<std::vector<std::uint32_t>> seen;
+        const auto end = std::chrono::steady_clock::now() + kSampleTime;
+        for (std::size_t match = 0; match < 4 * max && seen.size() < max && std::chrono::steady_clock::now() < end; ++match) {
+            p.restart();
+            for (std::size_t step = 0; step < 1000 && seen.size() < max; ++step) {
+                if (seen.insert(p.fluents()).second) out.push_back(terms(p.fluents()));
+                std::vector<std::uint32_t> joint;
+                if (p.terminal() || !draw(p, joint)) break;
+                p.play(joint);
+            }
+        }
+        return out;
+    }
+
+    using Pairs = std::vector<std::pair<std::vector<gdl::Term>, std::vector<gdl::Term>>>;
+
+    // Pairs of states of developments `role` cannot tell apart: walks of two matches in
+    // lockstep from (a0, b0) (the initial state when empty), the same move of `role` (legal
+    // in both), the other roles' moves drawn in each, a step kept only when role's percepts
+    // are equal (a few draws, then the walk ends). At most `max` distinct pairs, `walks`
+    // walks of at most `length` steps, and kSampleTime.
+    Pairs pairs(std::size_t role, std::size_t max, std::size_t walks, std::size_t length,
+                const std::vector<gdl::Term>& a0 = {}, const std::vector<gdl::Term>& b0 = {}) {
+        Pairs out;
+        if (!net_) return out;
+        std::vector<std::uint32_t> start_a = init_, start_b = init_;
+        if (!a0.empty() || !b0.empty())
+            if (!indices(a0, start_a) || !indices(b0, start_b)) return out;  // not a state of the network
+        ground::NetworkPlayer a(*net_, start_a), b(*net_, start_b);
+        std::set<std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>>> seen;
+        const auto end = std::chrono::steady_clock::now() + kSampleTime;
+        for (std::size_t walk = 0; walk < walks && seen.size() < max && std::chrono::steady_clock::now() < end; ++walk) {
+            a.restart(), b.restart();
+            for (std::size_t step = 0; step < length && seen.size() < max; ++step) {
+                if (seen.emplace(a.fluents(), b.fluents()).second) out.emplace_back(terms(a.fluents()), terms(b.fluents()));
+                if (a.terminal() || b.terminal()) break;
+                std::vector<std::uint32_t> both, la = a.legal(role), lb = b.legal(role);
+                std::set_intersection(la.begin(), la.end(), lb.begin(), lb.end(), std::back_inserter(both));
+                if (both.empty()) break;
+                bool moved = false;
+                for (int attempt = 0; attempt < 8 && !moved; ++attempt) {
+                    std::vector<std::uint32_t> ja, jb;
+                    if (!draw(a, ja) || !draw(b, jb)) break;
+                    ja[role] = jb[role] = pick(both);
+                    if (a.percepts(role, ja) != b.percepts(role, jb)) continue;
+                    a.play(ja), b.play(jb);
+                    moved = true;
+                }
+                if (!moved) break;
+            }
+        }
+        return out;
+    }
+
+private:
+    std::optional<ground::StepNetwork> net_;
+    std::optional<ground::NetworkPlayer> probe_;  // for fluent_index
+    std::vector<std::uint32_t> init_;
+    std::mt19937_64 rng_{20101};
+
+    std::uint32_t pick(const std::vector<std::uint32_t>& v) {
+        return v[std::uniform_int_distribution<std::size_t>(0, v.size() - 1)(rng_)];
+    }
+    // A legal move per role, drawn uniformly; false when some role has none.
+    bool draw(ground::NetworkPlayer& p, std::vector<std::uint32_t>& joint) {
+        joint.assign(net_->roles().size(), 0);
+        for (std::size_t r = 0; r < joint.size(); ++r) {
+            const auto legal = p.legal(r);
+            if (legal.empty()) return false;
+            joint[r] = pick(legal);
+        }
+        return true;
+    }
+    // The network's indices of `fluents`; false when one of them is not a fluent of the network.
+    bool indices(const std::vector<gdl::Term>& fluents, std::vector<std::uint32_t>& out) const {
+        out.clear();
+        for (const auto& f : fluents) {
+            const std::int64_t i = probe_->fluent_index(f);
+            if (i < 0) return false;
+            out.push_back(static_cast<std::uint32_t>(i));
+        }
+        std::sort(out.begin(), out.end());
+        return true;
+    }
+    std::vector<gdl::Term> terms(const std::vector<std::uint32_t>& fluents) const {
+        std::vector<gdl::Term> out;
+        for (std::uint32_t i : fluents) out.push_back(net_->fluents()[i]);
+        return out;
+    }
+};
 
 }  // namespace
 
@@ -50,6 +173,13 @@ ProveReport prove_smt(const Game& g, const std::string& property, const SmtProve
     if (o.timeout_seconds > 0)  // the whole search, grounding included
         to.deadline = t0 + std::chrono::milliseconds(static_cast<long long>(o.timeout_seconds * 1000));
     to.drop_same_move = o.drop_same_move;
+    std::optional<Sampler> sampler;
+    if (o.induction && o.sample) {
+        sampler.emplace(g, init);
+        to.reachable = sampler->states(2000);
+        if (o.progress)
+            std::fprintf(stderr, "prove: smt induction: %zu reachable states sampled (%.1f s)\n", to.reachable.size(), seconds());
+    }
     std::vector<std::size_t> agents;
     for (std::size_t r = 0; r < g.analysis.roles.size(); ++r)
         if (g.analysis.roles[r] != "random") agents.push_back(r);
@@ -78,15 +208,33 @@ ProveReport prove_smt(const Game& g, const std::string& property, const SmtProve
         std::optional<smt::InductionResult> worst;  // refuted (shortest) before undecided before proved
         std::size_t worst_role = 0, k = 0;
         for (std::size_t r : agents) {
+            if (sampler) {
+                to.reachable_pairs = sampler->pairs(r, 2000, 8000, 1000);
+                if (o.progress)
+                    std::fprintf(stderr, "prove: smt induction, %s: %zu pairs sampled (%.1f s)\n",
+                                 g.analysis.roles[r].c_str(), to.reachable_pairs.size(), seconds());
+                to.explore = [&, r](const std::vector<gdl::Term>& a, const std::vector<gdl::Term>& b) {
+                    return sampler->pairs(r, 400, 16, 25, a, b);
+                };
+            }
+            double last = seconds();
+            if (o.progress)
+                to.progress = [&, r](const std::string& what) {
+                    if (seconds() - last < 2.0) return;  // a line every 2 s at most
+                    last = seconds();
+                    std::fprintf(stderr, "prove: smt induction, %s: %s (%.1f s)\n", g.analysis.roles[r].c_str(),
+                                 what.c_str(), last);
+                };
             smt::InductionResult res = smt::prove_by_induction(step, init, r, tp, o.max_k, to);
             rep.pairs += res.solver_calls;
+            if (res.invariants) rep.invariants[g.analysis.roles[r]] = *res.invariants;
             if (o.progress)
                 std::fprintf(stderr, "prove: smt induction, %s: %s at k = %zu, %zu invariants (%.1f s)\n",
                              g.analysis.roles[r].c_str(),
                              res.verdict == smt::InductionResult::Proved   ? "proved"
                              : res.verdict == smt::InductionResult::Refuted ? "refuted"
                                                                             : "undecided",
-                             res.k, res.invariants, seconds());
+                             res.k, res.invariants.value_or(0), seconds());
             k = std::max(k, res.k);
             auto rank = [](const smt::InductionResult& x) { return x.verdict == smt::InductionResult::Refuted ? 0 : x.verdict == smt::InductionResult::Undecided ? 1 : 2; };
             if (!worst || rank(res) < rank(*worst) ||

@@ -14,8 +14,9 @@
 // has exactly the standard model: a model of the whole is two real developments.
 //
 // k-induction (prove_by_induction): invariants first, by Houdini over the one-step two-copy
-// system — candidates "f never holds", "at most one fluent of a group holds" (fluents that
-// differ in one argument), "f holds in both copies or in neither"; those that hold initially
+// system — candidates "f never holds", "at most one fluent of a group holds" and "at least
+// one holds" (fluents that differ in one argument: a board cell has exactly one content),
+// "f holds in both copies or in neither"; those that hold initially
 // and are preserved by every step from a state that satisfies all remaining ones survive.
 // Then for k = 0, 1, ...: base case (the bounded search at depth k), step case (any k+1
 // distinct pair states satisfying the invariants, the property holding at the first k and
@@ -26,6 +27,8 @@
 
 #include <z3++.h>
 
+#include <algorithm>
+#include <array>
 #include <map>
 #include <set>
 
@@ -313,10 +316,13 @@ std::size_t TwoCopy::solver_calls() const { return impl_->calls; }
 
 namespace {
 
+// A pair state: per copy, per fluent of StepAtoms, whether it holds.
+using PairState = std::array<std::vector<char>, 2>;
+
 // A candidate invariant over one pair state.
 struct Candidate {
-    enum Kind { Never, AtMostOne, Equal } kind;
-    int copy = 0;                     // Never, AtMostOne
+    enum Kind { Never, AtMostOne, AtLeastOne, Equal } kind;
+    int copy = 0;                     // Never, AtMostOne, AtLeastOne
     std::vector<std::size_t> fluents;  // indices into StepAtoms::fluents
 
     z3::expr at(Unrolling& u, std::size_t t) const {
@@ -329,16 +335,21 @@ struct Candidate {
                 for (std::size_t i : fluents) v.push_back(f(copy, i));
                 return z3::atmost(v, 1);
             }
+            case AtLeastOne: {
+                z3::expr_vector v(u.ctx);
+                for (std::size_t i : fluents) v.push_back(f(copy, i));
+                return z3::mk_or(v);
+            }
         }
         return u.ctx.bool_val(true);
     }
-    bool initially(const StepAtoms& sa, const std::set<std::string>& init) const {
-        auto holds = [&](std::size_t i) { return init.count(sa.fluents[i].to_kif()) > 0; };
-        if (kind == Never) return !holds(fluents[0]);
-        if (kind == Equal) return true;
+    bool holds_in(const PairState& p) const {
+        auto holds = [&](int c, std::size_t i) { return p[c][i] != 0; };
+        if (kind == Never) return !holds(copy, fluents[0]);
+        if (kind == Equal) return holds(0, fluents[0]) == holds(1, fluents[0]);
         std::size_t n = 0;
-        for (std::size_t i : fluents) n += holds(i);
-        return n <= 1;
+        for (std::size_t i : fluents) n += holds(copy, i);
+        return kind == AtLeastOne ? n >= 1 : n <= 1;
     }
 };
 
@@ -361,7 +372,10 @@ std::vector<Candidate> candidates(const StepAtoms& sa) {
     }
     for (auto& [key, members] : groups)
         if (members.size() > 1)
-            for (int c = 0; c < 2; ++c) out.push_back({Candidate::AtMostOne, c, members});
+            for (int c = 0; c < 2; ++c) {
+                out.push_back({Candidate::AtMostOne, c, members});
+                out.push_back({Candidate::AtLeastOne, c, members});
+            }
     return out;
 }
 
@@ -375,11 +389,26 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
         StepAtoms sa(step);
         const auto in = init_set(init);
 
-        // Houdini: the candidates that hold initially and are preserved by every step.
+        // Houdini: the candidates that hold initially and in every known reachable state, and
+        // are preserved by every step. Computed before the first step case (none for perfect
+        // information, whose violations the base case finds).
         std::vector<Candidate> inv;
-        for (auto& c : candidates(sa))
-            if (c.initially(sa, in)) inv.push_back(std::move(c));
-        {
+        bool have_invariants = false;
+        auto find_invariants = [&] {
+            std::map<std::string, std::size_t> index;
+            for (std::size_t i = 0; i < sa.fluents.size(); ++i) index.emplace(sa.fluents[i].to_kif(), i);
+            auto state = [&](const std::vector<gdl::Term>& fluents) {
+                std::vector<char> v(sa.fluents.size(), 0);
+                for (const auto& f : fluents)
+                    if (auto it = index.find(f.to_kif()); it != index.end()) v[it->second] = 1;
+                return v;
+            };
+            std::vector<PairState> known{{state(init), state(init)}};
+            for (const auto& st : options.reachable) known.push_back({state(st), state(st)});
+            for (const auto& [a, b] : options.reachable_pairs) known.push_back({state(a), state(b)});
+            for (auto& c : candidates(sa))
+                if (std::all_of(known.begin(), known.end(), [&](const PairState& p) { return c.holds_in(p); }))
+                    inv.push_back(std::move(c));
             z3::context ctx;
             z3::solver s(ctx);
             Unrolling u(step, sa, ctx, s, "h");
@@ -396,16 +425,34 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                 s.add(!z3::mk_and(next));
                 if (check(s, options, res.solver_calls, "finding inductive invariants")) {
                     z3::model m = s.get_model();
+                    // The pair state before the step satisfies every remaining candidate, so it
+                    // satisfies every true invariant, and so does every pair reached from it:
+                    // the candidates such a pair falsifies go too (options.explore).
+                    std::vector<PairState> reached;
+                    if (options.explore) {
+                        std::vector<gdl::Term> before[2];
+                        for (int c = 0; c < 2; ++c)
+                            for (std::size_t i = 0; i < sa.fluents.size(); ++i)
+                                if (m.eval(u.vars[c][0][sa.true_of[i]], true).is_true()) before[c].push_back(sa.fluents[i]);
+                        for (const auto& [a, b] : options.explore(before[0], before[1]))
+                            reached.push_back({state(a), state(b)});
+                    }
                     std::vector<Candidate> kept;
                     for (std::size_t i = 0; i < inv.size(); ++i)
-                        if (m.eval(next[static_cast<int>(i)], true).is_true()) kept.push_back(inv[i]);
+                        if (m.eval(next[static_cast<int>(i)], true).is_true() &&
+                            std::all_of(reached.begin(), reached.end(),
+                                        [&](const PairState& p) { return inv[i].holds_in(p); }))
+                            kept.push_back(inv[i]);
                     changed = kept.size() < inv.size();
                     inv.swap(kept);
+                    if (options.progress)
+                        options.progress("invariants: " + std::to_string(inv.size()) + " candidates left");
                 }
                 s.pop();
             }
-        }
-        res.invariants = inv.size();
+            res.invariants = inv.size();
+            have_invariants = true;
+        };
 
         for (std::size_t k = 0; k <= max_k; ++k) {
             if (auto w = base.counterexample(k)) {
@@ -416,6 +463,7 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                 return res;
             }
             if (property == TwoCopyProperty::PerfectInformation) continue;
+            if (!have_invariants) find_invariants();
             z3::context ctx;
             z3::solver s(ctx);
             Unrolling u(step, sa, ctx, s, "k");

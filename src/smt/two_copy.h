@@ -18,6 +18,7 @@
 #include <vector>
 
 #include <chrono>
+#include <functional>
 #include <optional>
 
 #include "gdl/term.h"
@@ -38,6 +39,22 @@ struct TwoCopyOptions {
     std::optional<std::chrono::steady_clock::time_point> deadline;
     /// For tests only: drop the constraint that r's moves are equal (a mutation the tests catch).
     bool drop_same_move = false;
+    /// States known to be reachable (e.g. from random matches): k-induction drops the
+    /// candidate invariants one of them falsifies before it asks Z3 (they cannot be
+    /// invariants, so the invariants found are the same; Houdini only gets there sooner).
+    std::vector<std::vector<gdl::Term>> reachable;
+    /// Pairs of reachable states of developments r cannot tell apart: they drop the
+    /// candidates "f holds in both copies or in neither" that they falsify.
+    std::vector<std::pair<std::vector<gdl::Term>, std::vector<gdl::Term>>> reachable_pairs;
+    /// Given a pair state (the fluents of both copies) that satisfies every candidate left,
+    /// pairs reached from it by steps of the two-copy system (the same move of r, r's
+    /// percepts equal): they satisfy every true invariant, so the candidates they falsify
+    /// are dropped at once instead of one solver call each. Optional.
+    std::function<std::vector<std::pair<std::vector<gdl::Term>, std::vector<gdl::Term>>>(
+        const std::vector<gdl::Term>&, const std::vector<gdl::Term>&)>
+        explore;
+    /// Told how the search goes (e.g. "invariants: 412 candidates left"), for a progress line.
+    std::function<void(const std::string&)> progress;
 };
 
 /// Two developments of `depth` joint moves (one move per role, role order) r cannot tell apart.
@@ -69,7 +86,8 @@ struct InductionResult {
     enum Verdict { Proved, Refuted, Undecided } verdict = Undecided;
     std::size_t k = 0;                     ///< Proved: the k; Refuted: the depth; Undecided: max_k
     std::optional<TwoCopyWitness> witness;  ///< Refuted
-    std::size_t invariants = 0;            ///< the inductive invariants found and assumed
+    /// The inductive invariants found (Houdini) and assumed; none when no step case was needed.
+    std::optional<std::size_t> invariants;
     std::size_t solver_calls = 0;
 };
 
