@@ -790,6 +790,9 @@ binders(_, B, B).
 %   The quantifier domain of the query language (gdlsc_formula:universe/2): the
 %   ground subterms of the program's terms, of the state, of the legal moves, of
 %   the last joint move and of its percepts -- here all computed by regression.
+bind_universe(Vs, _) :-
+    \+ ( member(V, Vs), var(V) ),
+    !.          % nothing left to bind: the universe (costly to regress) is not needed
 bind_universe(Vs, Sit) :-
     (   ground(Sit) -> true
     ;   throw(error(instantiation_error(universe(Sit)), eval_s0/1))
