@@ -31,33 +31,41 @@ struct Frame : PlFrame {
     ~Frame() { rewind(); }
 };
 
-// SWI-cpp2.h reports a failed PL_* call (Prolog out of memory) by throwing PlFail.
-[[noreturn]] void out_of_memory(const std::string& what) {
-    PL_clear_exception();
-    throw EngineError(what);
+// SWI-cpp2.h reports a failed PL_* call (Prolog out of memory) by throwing PlFail: every
+// term the host builds goes through here, which turns it into EngineError(what).
+template <class F>
+decltype(auto) or_out_of_memory(const std::string& what, F&& build) {
+    try {
+        return build();
+    } catch (const PlFail&) {
+        PL_clear_exception();
+        throw EngineError(what);
+    }
+}
+constexpr const char* kBuildingGoal = "out of Prolog memory building a goal";
+
+PlTerm compound(const char* name, std::initializer_list<PlTerm> args) {
+    return or_out_of_memory(kBuildingGoal, [&]() -> PlTerm {
+        PlTermv av(args.size());
+        size_t i = 0;
+        for (const PlTerm& a : args) PlPutTerm(av[i++].C_, a.C_);
+        return PlCompound(name, av);
+    });
 }
 
-PlTerm compound(const char* name, std::initializer_list<PlTerm> args) try {
-    PlTermv av(args.size());
-    size_t i = 0;
-    for (const PlTerm& a : args) PlPutTerm(av[i++].C_, a.C_);
-    return PlCompound(name, av);
-} catch (const PlFail&) {
-    out_of_memory("out of Prolog memory building a goal");
+PlTerm int_term(std::int64_t v) {
+    return or_out_of_memory(kBuildingGoal, [&]() -> PlTerm { return PlTerm_integer(v); });
 }
 
-PlTerm int_term(std::int64_t v) try {
-    return PlTerm_integer(v);
-} catch (const PlFail&) {
-    out_of_memory("out of Prolog memory building a goal");
-}
-
-PlTerm gdl_term(const gdl::Term& t, VarMap& vars) try {
-    PlTerm_var out;
-    put_term(out, t, vars);
-    return out;
-} catch (const PlFail&) {
-    out_of_memory("out of Prolog memory converting " + t.to_kif());
+PlTerm gdl_term(const gdl::Term& t, VarMap& vars) {
+    try {
+        PlTerm_var out;
+        put_term(out, t, vars);
+        return out;
+    } catch (const PlFail&) {  // not or_out_of_memory: the message is built only on failure
+        PL_clear_exception();
+        throw EngineError("out of Prolog memory converting " + t.to_kif());
+    }
 }
 
 PlTerm qualified(const std::string& module, const PlTerm& goal) {
@@ -149,25 +157,18 @@ Handle record(const PlTerm& t) { return Handle::adopt(reinterpret_cast<std::uint
 
 PlTerm recorded(const Handle& h) {
     if (!h.valid()) throw EngineError("use of an empty state handle");
-    try {
-        return PlTerm_recorded(reinterpret_cast<record_t>(h.raw()));
-    } catch (const PlFail&) {
-        out_of_memory("out of Prolog memory");
-    }
+    return or_out_of_memory("out of Prolog memory",
+                            [&]() -> PlTerm { return PlTerm_recorded(reinterpret_cast<record_t>(h.raw())); });
 }
 
 // Runs `goal` once under the limits; true on success (bindings stay), false on failure.
 bool run_once(const PlTerm& goal, const std::string& context, const Limits& lim) {
     PlTerm_var inference_result;
-    PlTerm g = [&]() -> PlTerm {
-        try {
-            PlTerm timed = lim.seconds > 0 ? compound("call_with_time_limit", {PlTerm_float(lim.seconds), goal}) : goal;
-            if (lim.inferences <= 0) return timed;
-            return compound("call_with_inference_limit", {timed, int_term(lim.inferences), inference_result});
-        } catch (const PlFail&) {
-            out_of_memory("out of Prolog memory building a goal");
-        }
-    }();
+    PlTerm g = or_out_of_memory(kBuildingGoal, [&]() -> PlTerm {
+        PlTerm timed = lim.seconds > 0 ? compound("call_with_time_limit", {PlTerm_float(lim.seconds), goal}) : goal;
+        if (lim.inferences <= 0) return timed;
+        return compound("call_with_inference_limit", {timed, int_term(lim.inferences), inference_result});
+    });
     int rc = 0;
     // The hard bound behind the alarm: a call that outlives its limit by the grace period
     // ends the process (exit 4) instead of hanging it.
@@ -346,11 +347,8 @@ void Engine::load_game_text(const std::string& text, const std::vector<std::stri
     Frame f;
     PlTerm_var t;
     // PlTerm_string reads its text as Latin-1; the game text is UTF-8.
-    try {
-        PlCheck(PL_put_chars(t.C_, PL_STRING | REP_UTF8, text.size(), text.c_str()));
-    } catch (const PlFail&) {
-        out_of_memory("out of Prolog memory loading the game");
-    }
+    or_out_of_memory("out of Prolog memory loading the game",
+                     [&] { PlCheck(PL_put_chars(t.C_, PL_STRING | REP_UTF8, text.size(), text.c_str())); });
     // Loading is not under call_with_time_limit, but it is bounded like a call.
     WatchdogScope watchdog(limits_.seconds > 0 ? limits_.seconds + kWatchdogGraceSeconds : 0, "loading the game");
     set_native_game(nullptr, nullptr);
@@ -480,17 +478,15 @@ std::vector<Bindings> Engine::solve(const std::string& module, const std::string
     PlTerm_var list;
     PlTerm all = [&]() -> PlTerm {
         PlTermv av(args.size());
-        try {
+        or_out_of_memory("out of Prolog memory converting arguments", [&] {
             for (size_t i = 0; i < args.size(); ++i) {
                 if (state && args[i].is_variable() && args[i].name == "$state")
                     PlPutTerm(av[i].C_, recorded(*state).C_);
                 else
                     put_term(av[i], args[i], vars);
             }
-        } catch (const PlFail&) {
-            out_of_memory("out of Prolog memory converting arguments");
-        }
-        try {
+        });
+        return or_out_of_memory(kBuildingGoal, [&]() -> PlTerm {
             PlTerm_var goal;
             PlFunctor fn(PL_new_functor_sz(atom_for(predicate).C_, args.size()));
             fn.verify();
@@ -506,9 +502,7 @@ std::vector<Bindings> Engine::solve(const std::string& module, const std::string
                 return compound("findall", {templ, qualified(module, goal), list});
             return compound("once", {compound("findnsols", {int_term(static_cast<std::int64_t>(max_solutions)), templ,
                                                             qualified(module, goal), list})});
-        } catch (const PlFail&) {
-            out_of_memory("out of Prolog memory building a goal");
-        }
+        });
     }();
     std::string context = module + ":" + predicate + "/" + std::to_string(args.size());
     if (!run_once(all, context, limits_)) return {};

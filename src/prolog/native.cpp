@@ -15,6 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ground/k_step.h"
 #include "ground/step_network.h"
 #include "prolog/convert.h"
 

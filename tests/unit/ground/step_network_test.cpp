@@ -8,6 +8,7 @@
 
 #include <algorithm>
 
+#include "ground/k_step.h"
 #include "ground/step_network.h"
 #include "parsed_game.h"
 
