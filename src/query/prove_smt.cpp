@@ -174,7 +174,7 @@ ProveReport prove_smt(const Game& g, const std::string& property, const SmtProve
         to.deadline = t0 + std::chrono::milliseconds(static_cast<long long>(o.timeout_seconds * 1000));
     to.drop_same_move = o.drop_same_move;
     std::optional<Sampler> sampler;
-    if (o.induction && o.sample) {
+    if (o.induction && o.sample && tp != smt::TwoCopyProperty::PerfectInformation) {  // for Houdini
         sampler.emplace(g, init);
         to.reachable = sampler->states(2000);
         if (o.progress)
