@@ -1,0 +1,1 @@
+check examples/card_game/card_game.kif --json

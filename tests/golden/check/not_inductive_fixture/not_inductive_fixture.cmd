@@ -1,0 +1,1 @@
+check tests/fixtures/smt/not_inductive.kif
