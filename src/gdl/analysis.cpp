@@ -1,5 +1,7 @@
-// Dependency analysis: graph, Tarjan SCCs, predicate classes.
+// Dependency analysis: graph, strongly connected components (base/sccs.h), predicate classes.
 #include "gdl/analysis.h"
+
+#include "base/sccs.h"
 
 #include <algorithm>
 #include <functional>
@@ -93,40 +95,35 @@ Analysis analyze(const Program& p) {
     a.predicates.erase(k1);
     a.predicates.erase(k2);
 
-    // Tarjan's SCC algorithm over all nodes; emits components dependencies-first.
-    std::map<Signature, int> index, low;
-    std::set<Signature> on_stack;
-    std::vector<Signature> stack;
-    int counter = 0;
-    std::function<void(const Signature&)> strong = [&](const Signature& v) {
-        index[v] = low[v] = counter++;
-        stack.push_back(v);
-        on_stack.insert(v);
-        if (auto it = a.edges.find(v); it != a.edges.end()) {
-            for (const auto& d : it->second) {
-                if (!index.count(d.to)) {
-                    strong(d.to);
-                    low[v] = std::min(low[v], low[d.to]);
-                } else if (on_stack.count(d.to)) {
-                    low[v] = std::min(low[v], index[d.to]);
-                }
-            }
-        }
-        if (low[v] == index[v]) {
-            std::vector<Signature> comp;
-            Signature w;
-            do {
-                w = stack.back();
-                stack.pop_back();
-                on_stack.erase(w);
-                comp.push_back(w);
-            } while (!(w == v));
-            std::sort(comp.begin(), comp.end());
-            a.sccs.push_back(std::move(comp));
-        }
+    // Components in dependency order (base/sccs.h) over ids: every relation of the program
+    // and every relation an edge reaches (true, does, knows); visited in signature order.
+    std::vector<Signature> nodes;
+    std::map<Signature, std::uint32_t> id;
+    auto id_of = [&](const Signature& s) {
+        auto [it, fresh] = id.emplace(s, static_cast<std::uint32_t>(nodes.size()));
+        if (fresh) nodes.push_back(s);
+        return it->second;
     };
-    for (const auto& [s, _] : a.predicates)
-        if (!index.count(s)) strong(s);
+    std::vector<std::uint32_t> roots;
+    for (const auto& [s, _] : a.predicates) roots.push_back(id_of(s));
+    for (const auto& [from, deps] : a.edges) {
+        id_of(from);
+        for (const auto& d : deps) id_of(d.to);
+    }
+    for (const auto& comp : base::sccs(
+             roots,
+             [&](std::uint32_t v) {
+                 std::vector<std::uint32_t> succ;
+                 if (auto it = a.edges.find(nodes[v]); it != a.edges.end())
+                     for (const auto& d : it->second) succ.push_back(id.at(d.to));
+                 return succ;
+             },
+             nodes.size())) {
+        std::vector<Signature> sigs;
+        for (std::uint32_t v : comp) sigs.push_back(nodes[v]);
+        std::sort(sigs.begin(), sigs.end());
+        a.sccs.push_back(std::move(sigs));
+    }
     for (size_t i = 0; i < a.sccs.size(); ++i) {
         const auto& comp = a.sccs[i];
         for (const auto& s : comp) {

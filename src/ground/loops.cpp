@@ -1,8 +1,8 @@
 // Unfounded atoms by forward chaining on the reduct (a counter per rule), and the
-// components (ground/sccs.h) of a positive dependency graph.
+// components (base/sccs.h) of a positive dependency graph.
 #include "ground/loops.h"
 
-#include "ground/sccs.h"
+#include "base/sccs.h"
 
 #include <algorithm>
 #include <functional>
@@ -76,7 +76,7 @@ std::vector<std::vector<AtomId>> violated_loops(const GroundProgram& gp, const s
         out.erase(std::unique(out.begin(), out.end()), out.end());
         return out;
     };
-    auto comps = sccs(unfounded, edges, gp.atoms.size());
+    auto comps = base::sccs(unfounded, edges, gp.atoms.size());
     std::vector<int> comp_of(gp.atoms.size(), -1);
     for (size_t c = 0; c < comps.size(); ++c)
         for (AtomId a : comps[c]) comp_of[a] = static_cast<int>(c);
@@ -115,7 +115,7 @@ std::vector<std::vector<AtomId>> positive_loops(const GroundProgram& gp) {
         return out;
     };
     std::vector<std::vector<AtomId>> out;
-    for (auto& c : sccs(all, edges, gp.atoms.size())) {
+    for (auto& c : base::sccs(all, edges, gp.atoms.size())) {
         bool cyclic = c.size() > 1;
         if (!cyclic)
             for (AtomId b : edges(c[0])) cyclic = cyclic || b == c[0];

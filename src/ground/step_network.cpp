@@ -6,7 +6,7 @@
 #include <unordered_map>
 
 #include "ground/grounder.h"
-#include "ground/sccs.h"
+#include "base/sccs.h"
 
 namespace gdlsc::ground {
 namespace {
@@ -92,7 +92,7 @@ void StepNetwork::compile(const GroundProgram& gp) {
     // Dependencies first: a component is closed after every component it depends on.
     std::vector<AtomId> all(n);
     for (AtomId a = 0; a < n; ++a) all[a] = a;
-    auto comps = sccs(all, [&](AtomId a) { return deps[a]; }, n);
+    auto comps = base::sccs(all, [&](AtomId a) { return deps[a]; }, n);
     std::vector<std::vector<std::size_t>> rules_of(n);
     for (std::size_t i = 0; i < gp.rules.size(); ++i) rules_of[gp.rules[i].head].push_back(i);
 

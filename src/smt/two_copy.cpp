@@ -32,7 +32,7 @@
 #include <map>
 #include <set>
 
-#include "ground/sccs.h"
+#include "base/sccs.h"
 #include "smt/solver.h"
 
 namespace gdlsc::smt {
@@ -100,7 +100,7 @@ struct StepAtoms {
         std::vector<AtomId> all(n);
         for (AtomId a = 0; a < n; ++a) all[a] = a;
         int id = 0;
-        for (const auto& c : ground::sccs(all, [&](AtomId a) { return pos[a]; }, n)) {
+        for (const auto& c : base::sccs(all, [&](AtomId a) { return pos[a]; }, n)) {
             bool cyclic = c.size() > 1;
             if (c.size() == 1)
                 for (AtomId b : pos[c[0]]) cyclic |= b == c[0];
