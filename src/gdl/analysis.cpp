@@ -42,6 +42,14 @@ std::set<Signature> Analysis::reachable_from(const Signature& s) const {
     return seen;
 }
 
+PredicateClass keyword_class(const Signature& s) {
+    if ((s.name == "legal" && s.arity == 2) || (s.name == "terminal" && s.arity == 0) ||
+        (s.name == "goal" && s.arity == 2))
+        return PredicateClass::DerivedFluent;
+    if ((s.name == "next" && s.arity == 1) || (s.name == "sees" && s.arity == 2)) return PredicateClass::ActionPredicate;
+    return PredicateClass::Static;
+}
+
 Analysis analyze(const Program& p) {
     Analysis a;
     auto note = [&](const Signature& s) -> PredicateInfo& {
@@ -163,8 +171,29 @@ Analysis analyze(const Program& p) {
         if (a.does_deps.count(s)) info.cls = PredicateClass::ActionPredicate;
         else if (a.true_deps.count(s)) info.cls = PredicateClass::DerivedFluent;
         else info.cls = PredicateClass::Static;
+        info.engine_cls = std::max(info.cls, keyword_class(s));
     }
+    // Engine classes: each relation at least the class of what it depends on, components in
+    // dependency order (members of a component share it).
+    for (int round = 0; round < 2; ++round)
+        for (const auto& comp : a.sccs) {
+            PredicateClass c = PredicateClass::Static;
+            for (const auto& s : comp) {
+                if (auto it = a.predicates.find(s); it != a.predicates.end()) c = std::max(c, it->second.engine_cls);
+                if (auto e = a.edges.find(s); e != a.edges.end())
+                    for (const auto& dep : e->second)
+                        if (auto it = a.predicates.find(dep.to); it != a.predicates.end())
+                            c = std::max(c, it->second.engine_cls);
+            }
+            for (const auto& s : comp)
+                if (auto it = a.predicates.find(s); it != a.predicates.end()) it->second.engine_cls = c;
+        }
     return a;
+}
+
+PredicateClass engine_class(const Analysis& a, const Signature& sig) {
+    if (const PredicateInfo* i = a.find(sig.name, sig.arity)) return i->engine_cls;
+    return keyword_class(sig);
 }
 
 }  // namespace gdlsc::gdl

@@ -32,6 +32,11 @@ struct PredicateInfo {
     bool recursive = false;          ///< in a cycle of the dependency graph
     size_t rule_count = 0;           ///< rules (and facts) with this head
     int scc = -1;                    ///< index into Analysis::sccs
+    /// The class the theory and every engine give the relation (its extra arguments): `cls`
+    /// with the keyword conventions -- legal, terminal and goal at least derived fluents, next
+    /// and sees action predicates -- carried to every relation that depends on one of them
+    /// (`p :- (legal r a)` with legal a fact is a derived fluent: it reads Legal(r, a, S)).
+    PredicateClass engine_cls = PredicateClass::Static;
     std::vector<Location> defined_at;  ///< heads
 };
 
@@ -76,5 +81,13 @@ void for_each_atom(const Literal& l, F&& f, bool negative = false) {
 }
 
 Analysis analyze(const Program& p);
+
+/// The keyword conventions of the theory: legal, terminal and goal are derived fluents, next
+/// and sees action predicates, whatever their rules depend on; any other relation: static.
+PredicateClass keyword_class(const Signature& sig);
+
+/// The class the theory and the engines give `sig` (PredicateInfo::engine_cls); for a relation
+/// the program does not mention, keyword_class(sig).
+PredicateClass engine_class(const Analysis& a, const Signature& sig);
 
 }  // namespace gdlsc::gdl

@@ -30,9 +30,7 @@ StepKind step_kind(const gdl::Analysis& analysis, const gdl::Signature& sig) {
     if (n == "true" || n == "legal" || n == "terminal" || n == "goal") return StepKind::Fluent;
     if (n == "does" || n == "next" || n == "sees") return StepKind::Action;
     if (n == "init" || n == "role" || n == "base" || n == "input" || n == "percept") return StepKind::Static;
-    auto it = analysis.predicates.find(sig);
-    if (it == analysis.predicates.end()) return StepKind::Static;
-    switch (it->second.cls) {
+    switch (gdl::engine_class(analysis, sig)) {
         case gdl::PredicateClass::Static: return StepKind::Static;
         case gdl::PredicateClass::DerivedFluent: return StepKind::Fluent;
         case gdl::PredicateClass::ActionPredicate: return StepKind::Action;

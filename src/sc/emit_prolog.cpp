@@ -53,35 +53,13 @@ bool plain_atom(const std::string& s) {
     return ops.count(s) == 0;
 }
 
-// Predicate classes with the keyword conventions: legal/terminal/goal always take S,
-// next/sees always take A,S; a predicate that depends on a predicate with more extra
-// arguments gets them too.
+// The extra arguments of every relation come from its engine class (gdl::Analysis: the
+// keyword conventions, carried along dependencies), the one classification every engine uses.
 using ClassMap = std::map<Signature, PredicateClass>;
-
-PredicateClass forced_class(const Signature& s, PredicateClass c) {
-    if (s.name == "legal" || s.name == "terminal" || s.name == "goal")
-        return std::max(c, PredicateClass::DerivedFluent);
-    if (s.name == "next" || s.name == "sees") return PredicateClass::ActionPredicate;
-    return c;
-}
 
 ClassMap effective_classes(const gdl::Analysis& a) {
     ClassMap cls;
-    for (const auto& [s, info] : a.predicates) cls[s] = forced_class(s, info.cls);
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (auto& [s, c] : cls) {
-            auto e = a.edges.find(s);
-            if (e == a.edges.end()) continue;
-            for (const auto& d : e->second) {
-                auto it = cls.find(d.to);
-                if (it != cls.end() && it->second > c) {
-                    c = it->second;
-                    changed = true;
-                }
-            }
-        }
-    }
+    for (const auto& [s, info] : a.predicates) cls[s] = info.engine_cls;
     return cls;
 }
 
@@ -166,7 +144,7 @@ private:
 
     PredicateClass class_of(const Signature& s) const {
         auto it = cls_.find(s);
-        return forced_class(s, it == cls_.end() ? PredicateClass::Static : it->second);
+        return it == cls_.end() ? gdl::keyword_class(s) : it->second;
     }
 
     // The test that the variables `vs` (of `term`, when given) are bound to ground terms:
@@ -498,7 +476,7 @@ std::string emit_prolog(const gdl::Program& program, const gdl::Analysis& analys
     const std::vector<Signature> keywords = {{"role", 1}, {"init", 1},     {"legal", 2}, {"next", 1},
                                              {"terminal", 0}, {"goal", 2}, {"sees", 2}};
     for (const auto& k : keywords)
-        if (!cls.count(k)) cls[k] = forced_class(k, PredicateClass::Static);
+        if (!cls.count(k)) cls[k] = gdl::keyword_class(k);
 
     const bool epistemic = analysis.epistemic;
     RuleWriter w(cls, analysis.roles, epistemic);

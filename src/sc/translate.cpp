@@ -261,23 +261,6 @@ Definition define(Definition::Kind kind, const Signature& sig, PredicateClass cl
     return d;
 }
 
-/// Relations that use GDL-III knows in a body, directly or through other relations.
-std::set<Signature> uses_knows(const gdl::Program& p, const gdl::Analysis& an) {
-    std::set<Signature> direct, out;
-    for (const auto& r : p.rules)
-        for (const auto& l : r.body)
-            gdl::for_each_atom(l, [&](const gdl::Term& t, bool) {
-                if (t.name == "knows" && (t.args.size() == 1 || t.args.size() == 2))
-                    direct.insert(gdl::signature(r.head));
-            });
-    for (const auto& [s, _] : an.predicates) {
-        if (direct.count(s)) out.insert(s);
-        for (const auto& x : an.reachable_from(s))
-            if (direct.count(x)) out.insert(s);
-    }
-    return out;
-}
-
 Axiom make_axiom(std::string name, Formula f) { return Axiom{std::move(name), std::move(f)}; }
 
 }  // namespace
@@ -327,16 +310,7 @@ Theory translate(const gdl::Program& program, const gdl::Analysis& an) {
     for (const Signature& s : std::vector<Signature>{{"role", 1}, {"legal", 2}, {"terminal", 0}, {"goal", 2}, {"sees", 2}})
         see(s);
 
-    const std::set<Signature> knowing = uses_knows(program, an);
-    for (const auto& s : order) {
-        const auto* info = an.find(s.name, s.arity);
-        PredicateClass c = info ? info->cls : PredicateClass::Static;
-        if (knowing.count(s) && c == PredicateClass::Static) c = PredicateClass::DerivedFluent;
-        if (s == Signature{"legal", 2} || s == Signature{"terminal", 0} || s == Signature{"goal", 2})
-            c = PredicateClass::DerivedFluent;
-        if (s == Signature{"sees", 2}) c = PredicateClass::ActionPredicate;
-        classes.cls[s] = c;
-    }
+    for (const auto& s : order) classes.cls[s] = gdl::engine_class(an, s);
 
     auto rules_of = [&](const Signature& s) {
         std::vector<const gdl::Rule*> rs;

@@ -115,3 +115,22 @@ BOOST_AUTO_TEST_CASE(knows_in_a_rule_makes_the_game_epistemic) {
     BOOST_TEST(a.epistemic);
     BOOST_TEST((info(a, "solved", 0).cls == PredicateClass::DerivedFluent));
 }
+
+// Engine classes: the keyword conventions carried to dependents (a fact `legal` is a derived
+// fluent in the theory, and so is what reads it), while `cls` stays the dependency class.
+BOOST_AUTO_TEST_CASE(engine_classes_carry_the_keyword_conventions) {
+    const Analysis a = analyze_text("(role r) (init s) (legal r a) (<= p (legal r a)) (<= q p) (<= (next s) (true s))\n"
+                                    "(<= terminal q) (goal r 100) (<= w (does r a)) (<= (sees r x) w) (edge 1 2)\n");
+    BOOST_TEST((info(a, "legal", 2).cls == PredicateClass::Static));
+    BOOST_TEST((info(a, "legal", 2).engine_cls == PredicateClass::DerivedFluent));
+    BOOST_TEST((info(a, "p", 0).cls == PredicateClass::Static));
+    BOOST_TEST((info(a, "p", 0).engine_cls == PredicateClass::DerivedFluent));
+    BOOST_TEST((info(a, "q", 0).engine_cls == PredicateClass::DerivedFluent));
+    BOOST_TEST((info(a, "goal", 2).engine_cls == PredicateClass::DerivedFluent));
+    BOOST_TEST((info(a, "w", 0).engine_cls == PredicateClass::ActionPredicate));
+    BOOST_TEST((info(a, "edge", 2).engine_cls == PredicateClass::Static));
+    BOOST_TEST((engine_class(a, {"sees", 2}) == PredicateClass::ActionPredicate));
+    BOOST_TEST((engine_class(a, {"next", 1}) == PredicateClass::ActionPredicate));
+    BOOST_TEST((keyword_class({"terminal", 0}) == PredicateClass::DerivedFluent));
+    BOOST_TEST((keyword_class({"next", 2}) == PredicateClass::Static));  // a keyword only at its arity
+}

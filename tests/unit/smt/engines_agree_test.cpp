@@ -86,6 +86,25 @@ GDLSC_CORPUS_CASE(engines_agree_on_corpus_games) {
     BOOST_TEST(runs > 100);
 }
 
+// One classification of relations for every engine: a relation that reads a keyword relation
+// gets its situation argument in the theory, the Prolog program and the ground program alike.
+BOOST_AUTO_TEST_CASE(keyword_classes_carry_to_dependents) {
+    const std::string g = kSource + "/tests/fixtures/smt/keyword_class.kif";
+    struct Known {
+        const char *history, *formula, *answer;
+    };
+    for (const Known& k : {Known{"", "p", "holds"}, Known{"", "q", "does not hold"}, Known{"", "terminal", "does not hold"},
+                           Known{"(a)", "p", "holds"}, Known{"(a)", "q", "holds"}, Known{"(a)", "terminal", "holds"},
+                           Known{"(a)", "(goal r ?v)", "holds"}}) {
+        auto r = run_gdlsc({"query", "--engine", "all", g, "--history", k.history, k.formula});
+        BOOST_TEST(r.exit_code == 0, k.formula << " after [" << k.history << "]: " << r.out << r.err);
+        BOOST_TEST(r.out.rfind(std::string(k.answer) + "\n", 0) == 0u, k.formula << " after [" << k.history << "]: " << r.out);
+    }
+    auto t = run_gdlsc({"translate", g});
+    BOOST_TEST(has(t.out, "p(S) ≡ Legal(r, a, S)"), t.out);
+    BOOST_TEST(has(t.out, "q(S) ≡ p(S) ∧ Holds(step(1), S)"), t.out);
+}
+
 BOOST_AUTO_TEST_CASE(loop_fixture_known_answers) {
     struct Known {
         std::string history, formula, out;
