@@ -17,6 +17,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "ground/normal_form.h"
 #include "ground/sequence_set.h"
 #include "ground/term_table.h"
 
@@ -40,88 +41,7 @@ StepKind step_kind(const gdl::Analysis& analysis, const gdl::Signature& sig) {
 
 namespace {
 
-// A term pattern with numbered variables; `ground` is the term's id when it has no variable.
-struct Pat {
-    int var = -1;  // >= 0: variable number
-    SymbolId sym = 0;
-    std::vector<Pat> args;
-    std::int64_t ground = -1;
-};
-
-using Binding = std::vector<std::int64_t>;  // per variable: its term id, -1 while unbound
-
-void pat_vars(const Pat& p, std::vector<int>& out) {
-    if (p.var >= 0) {
-        if (std::find(out.begin(), out.end(), p.var) == out.end()) out.push_back(p.var);
-        return;
-    }
-    for (const auto& a : p.args) pat_vars(a, out);
-}
-
-// A relation: name and arity; its atoms are keyed per step (Grounder::key).
-using RelId = std::uint32_t;
-
-struct NLit {
-    enum Kind { Pos, Neg, Distinct, Equal } kind = Pos;
-    Pat atom;  // Pos/Neg: the relational atom (true(F), does(R,M), p(...))
-    RelId rel = 0;
-    StepKind sk = StepKind::Static;
-    Pat a, b;  // Distinct/Equal
-    std::vector<int> vars;
-};
-
-struct NRule {
-    Pat head;
-    StepKind sk = StepKind::Static;
-    std::vector<NLit> body;
-    std::vector<size_t> pos;  // indices of Pos literals
-    int nvars = 0;
-    gdl::Location loc;
-};
-
-using Conj = std::vector<std::pair<Literal, bool>>;  // (atom or distinct literal, negated)
-
-// Disjunctive normal form of a body literal under `neg` negations.
-std::vector<Conj> dnf(const Literal& l, bool neg) {
-    auto product = [](const std::vector<std::vector<Conj>>& parts) {
-        std::vector<Conj> out{{}};
-        for (const auto& part : parts) {
-            std::vector<Conj> next;
-            for (const auto& c : out)
-                for (const auto& d : part) {
-                    Conj e = c;
-                    e.insert(e.end(), d.begin(), d.end());
-                    next.push_back(std::move(e));
-                }
-            out = std::move(next);
-        }
-        return out;
-    };
-    auto sum = [](const std::vector<std::vector<Conj>>& parts) {
-        std::vector<Conj> out;
-        for (const auto& part : parts) out.insert(out.end(), part.begin(), part.end());
-        return out;
-    };
-    switch (l.kind) {
-        case Literal::Kind::Atom:
-        case Literal::Kind::Distinct: return {Conj{{l, neg}}};
-        case Literal::Kind::Not: return dnf(l.sub.at(0), !neg);
-        case Literal::Kind::Or:
-        case Literal::Kind::And: {
-            std::vector<std::vector<Conj>> parts;
-            for (const auto& s : l.sub) parts.push_back(dnf(s, neg));
-            bool conj = (l.kind == Literal::Kind::And) != neg;
-            return conj ? product(parts) : sum(parts);
-        }
-    }
-    return {};
-}
-
-bool mentions_knows(const Literal& l) {
-    bool found = false;
-    gdl::for_each_atom(l, [&](const Term& t, bool) { found = found || t.name == "knows"; });
-    return found;
-}
+using namespace normal_form;
 
 class Grounder {
 public:
