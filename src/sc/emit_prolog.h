@@ -7,6 +7,7 @@
 
 #include "gdl/analysis.h"
 #include "gdl/program.h"
+#include "sc/prolog_atom.h"  // prolog_atom, part of this interface
 
 namespace gdlsc::sc {
 
@@ -18,8 +19,5 @@ inline constexpr const char* kWorldMarkerName = "gdlsc world";
 /// The text holds only our own directives and clauses; game symbols appear only
 /// as quoted atoms in argument positions or behind the `g:` prefix.
 std::string emit_prolog(const gdl::Program& program, const gdl::Analysis& analysis);
-
-/// `name` as a Prolog atom that reads back as exactly `name` (quoted when needed).
-std::string prolog_atom(const std::string& name);
 
 }  // namespace gdlsc::sc
