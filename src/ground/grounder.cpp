@@ -239,20 +239,7 @@ private:
                 if (mentions_knows(l))
                     throw NotApplicable(r.loc.str() + ": knows in the rules (GDL-III): the ground engine "
                                                       "does not apply to this game");
-            std::vector<std::vector<Conj>> parts;
-            for (const auto& l : r.body) parts.push_back(dnf(l, false));
-            std::vector<Conj> bodies{{}};
-            for (const auto& part : parts) {
-                std::vector<Conj> next;
-                for (const auto& c : bodies)
-                    for (const auto& d : part) {
-                        Conj e = c;
-                        e.insert(e.end(), d.begin(), d.end());
-                        next.push_back(std::move(e));
-                    }
-                bodies = std::move(next);
-            }
-            for (const auto& body : bodies) rules_.push_back(make_rule(r, body));
+            for (const auto& body : body_dnf(r.body)) rules_.push_back(make_rule(r, body));
         }
     }
 

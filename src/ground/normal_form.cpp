@@ -17,21 +17,33 @@ void pat_vars(const Pat& p, std::vector<int>& out) {
     for (const auto& a : p.args) pat_vars(a, out);
 }
 
+namespace {
+
+// The conjunctions of one disjunct from each part: the DNF of the conjunction of the parts.
+std::vector<Conj> product(const std::vector<std::vector<Conj>>& parts) {
+    std::vector<Conj> out{{}};
+    for (const auto& part : parts) {
+        std::vector<Conj> next;
+        for (const auto& c : out)
+            for (const auto& d : part) {
+                Conj e = c;
+                e.insert(e.end(), d.begin(), d.end());
+                next.push_back(std::move(e));
+            }
+        out = std::move(next);
+    }
+    return out;
+}
+
+}  // namespace
+
+std::vector<Conj> body_dnf(const std::vector<Literal>& body) {
+    std::vector<std::vector<Conj>> parts;
+    for (const auto& l : body) parts.push_back(dnf(l, false));
+    return product(parts);
+}
+
 std::vector<Conj> dnf(const Literal& l, bool neg) {
-    auto product = [](const std::vector<std::vector<Conj>>& parts) {
-        std::vector<Conj> out{{}};
-        for (const auto& part : parts) {
-            std::vector<Conj> next;
-            for (const auto& c : out)
-                for (const auto& d : part) {
-                    Conj e = c;
-                    e.insert(e.end(), d.begin(), d.end());
-                    next.push_back(std::move(e));
-                }
-            out = std::move(next);
-        }
-        return out;
-    };
     auto sum = [](const std::vector<std::vector<Conj>>& parts) {
         std::vector<Conj> out;
         for (const auto& part : parts) out.insert(out.end(), part.begin(), part.end());

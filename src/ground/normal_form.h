@@ -56,6 +56,9 @@ using Conj = std::vector<std::pair<Literal, bool>>;  // (atom or distinct litera
 /// (atom or distinct literal, negated) whose disjunction it is.
 std::vector<Conj> dnf(const Literal& l, bool neg);
 
+/// The disjunctive normal form of a rule body (the conjunction of its literals).
+std::vector<Conj> body_dnf(const std::vector<Literal>& body);
+
 /// Whether the literal has a GDL-III knows inside.
 bool mentions_knows(const Literal& l);
 
