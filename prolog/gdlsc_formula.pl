@@ -15,7 +15,8 @@
             answers/4,          % +Formula, +Sit, +Vars, -Rows
             free_vars/2,        % +Formula, -Vars
             universe/2,         % +Sit, -Terms
-            in_universe/2       % ?Term, +Sit
+            in_universe/2,      % ?Term, +Sit
+            memberchk_eq/2      % +X, +List: X is identical (==) to a member
           ]).
 :- encoding(utf8).
 :- use_module(library(lists)).
@@ -130,6 +131,9 @@ term_vars_acc(T, Acc0, Acc) :-
     term_variables(T, Vs),
     foldl([V, A0, [V|A0]]>>true, Vs, Acc0, Acc).
 
+%!  memberchk_eq(+X, +List) is semidet.
+%   X is identical (==, not unified) to a member of List: the one such helper of the
+%   runtime (variables of formulas are compared by identity everywhere).
 memberchk_eq(X, [Y|Ys]) :- ( X == Y -> true ; memberchk_eq(X, Ys) ).
 
 % in_eq(+Vars, +V): V is one of Vars (a named predicate, not a yall lambda: a lambda

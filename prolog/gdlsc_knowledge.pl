@@ -44,7 +44,7 @@
 :- use_module(library(pairs)).
 :- use_module(gdlsc_game).
 :- use_module(gdlsc_developments).
-:- use_module(gdlsc_formula, [eval/2]).
+:- use_module(gdlsc_formula, [eval/2, memberchk_eq/2]).
 
 %   The knowledge operators of the query language (gdlsc_formula:eval/2).
 :- multifile gdlsc_formula:knowledge_hook/1.
@@ -191,9 +191,7 @@ free_variables(F, Vs) :-
     bound_variables(F, [], Bound),
     exclude(var_in(Bound), All, Vs).
 
-var_in(Vs, V) :-
-    member(W, Vs),
-    W == V, !.
+var_in(Vs, V) :- memberchk_eq(V, Vs).
 
 bound_variables(F, B, B) :- var(F), !.
 bound_variables(exists(Vs, F), B0, B) :- !,

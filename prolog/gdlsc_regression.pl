@@ -20,6 +20,7 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(gdlsc_situation, [sit_state/2]).
+:- use_module(gdlsc_formula, [memberchk_eq/2]).
 
 /** <module> Regression of query formulas to the initial situation
 
@@ -245,22 +246,20 @@ restore(Outer, Outer-D, D).
 
 exclude_vars([], _, []).
 exclude_vars([V|Vs], Outer, Ls) :-
-    (   var_in(V, Outer) -> Ls = Ls1 ; Ls = [V|Ls1] ),
+    (   memberchk_eq(V, Outer) -> Ls = Ls1 ; Ls = [V|Ls1] ),
     exclude_vars(Vs, Outer, Ls1).
 
-var_in(V, [W|Ws]) :- ( V == W -> true ; var_in(V, Ws) ).
-
-local(V, Outer) :- var(V), \+ var_in(V, Outer).
+local(V, Outer) :- var(V), \+ memberchk_eq(V, Outer).
 
 %   Set operations on variable lists (by identity, ==).
 vars_minus([], _, []).
 vars_minus([V|Vs], Ws, Out) :-
-    (   var_in(V, Ws) -> Out = Out1 ; Out = [V|Out1] ),
+    (   memberchk_eq(V, Ws) -> Out = Out1 ; Out = [V|Out1] ),
     vars_minus(Vs, Ws, Out1).
 
 vars_meet([], _, []).
 vars_meet([V|Vs], Ws, Out) :-
-    (   var_in(V, Ws) -> Out = [V|Out1] ; Out = Out1 ),
+    (   memberchk_eq(V, Ws) -> Out = [V|Out1] ; Out = Out1 ),
     vars_meet(Vs, Ws, Out1).
 
 legal_atom(Ro, M, legal(Ro, M)).
@@ -538,7 +537,6 @@ factor([D|Ds], Common, Rests) :-
 
 in_all(Ds, C) :- forall(member(D, Ds), ( conjuncts(D, Cs), memberchk_eq(C, Cs) )).
 
-memberchk_eq(X, [Y|Ys]) :- ( X == Y -> true ; memberchk_eq(X, Ys) ).
 
 in_list(L, X) :- memberchk_eq(X, L).
 
@@ -583,8 +581,8 @@ mk_exists(Vs0, F0, R) :-
 eliminate(Vs, F, VsOut, FOut) :-
     conjuncts(F, Cs),
     (   select(E, Cs, Rest), E = eq(X, Y),
-        (   var(X), var_in(X, Vs), \+ occurs_var(X, Y) -> V = X, T = Y
-        ;   var(Y), var_in(Y, Vs), \+ occurs_var(Y, X) -> V = Y, T = X
+        (   var(X), memberchk_eq(X, Vs), \+ occurs_var(X, Y) -> V = X, T = Y
+        ;   var(Y), memberchk_eq(Y, Vs), \+ occurs_var(Y, X) -> V = Y, T = X
         )
     ->  exclude(==(V), Vs, Vs1),
         V = T,
@@ -597,7 +595,7 @@ eliminate(Vs, F, VsOut, FOut) :-
     ;   VsOut = Vs, FOut = F
     ).
 
-occurs_var(V, T) :- term_variables(T, Ts), var_in(V, Ts).
+occurs_var(V, T) :- term_variables(T, Ts), memberchk_eq(V, Ts).
 
 conjuncts(and(Cs), Cs) :- !.
 conjuncts(F, [F]).
