@@ -32,15 +32,17 @@ smt::TwoCopyProperty two_copy_property(const gdl::Term& prop) {
                     "perfect-information, not formulas: use --engine explicit");
 }
 
-// Reachable states and pairs for k-induction's candidate invariants (TwoCopyOptions::reachable,
-// reachable_pairs): random matches through the step network, seeded (the same every run).
+// Reachable pairs of states for k-induction's candidate invariants (TwoCopyOptions::reachable,
+// explore): random matches through the step network, seeded (the same every run).
 // Nothing when the game has no step network: Houdini then finds the same invariants alone.
 class Sampler {
 public:
     static constexpr std::chrono::milliseconds kSampleTime{1000};  // per sample, at most about
 
-
-    Sampler(const Game& g, const std::vector<gdl::Term>& init) {
+    /// `deadline`: the search's own; sampling stops before it (and after kSampleTime).
+    Sampler(const Game& g, const std::vector<gdl::Term>& init,
+            std::optional<std::chrono::steady_clock::time_point> deadline)
+        : deadline_(deadline) {
         try {
             net_.emplace(g.program, g.analysis, ground::kEngineNetworkLimits);
         } catch (const ground::TooLarge&) {
@@ -59,7 +61,7 @@ public:
         if (!net_) return out;
         ground::NetworkPlayer p(*net_, init_);
         std::set<std::vector<std::uint32_t>> seen;
-        const auto end = std::chrono::steady_clock::now() + kSampleTime;
+        const auto end = until();
         for (std::size_t match = 0; match < 4 * max && seen.size() < max && std::chrono::steady_clock::now() < end; ++match) {
             p.restart();
             for (std::size_t step = 0; step < 1000 && seen.size() < max; ++step) {
@@ -88,7 +90,7 @@ public:
             if (!indices(a0, start_a) || !indices(b0, start_b)) return out;  // not a state of the network
         ground::NetworkPlayer a(*net_, start_a), b(*net_, start_b);
         std::set<std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>>> seen;
-        const auto end = std::chrono::steady_clock::now() + kSampleTime;
+        const auto end = until();
         for (std::size_t walk = 0; walk < walks && seen.size() < max && std::chrono::steady_clock::now() < end; ++walk) {
             a.restart(), b.restart();
             for (std::size_t step = 0; step < length && seen.size() < max; ++step) {
@@ -117,6 +119,12 @@ private:
     std::optional<ground::NetworkPlayer> probe_;  // for fluent_index
     std::vector<std::uint32_t> init_;
     std::mt19937_64 rng_{20101};
+    std::optional<std::chrono::steady_clock::time_point> deadline_;
+
+    std::chrono::steady_clock::time_point until() const {
+        const auto end = std::chrono::steady_clock::now() + kSampleTime;
+        return deadline_ ? std::min(end, *deadline_) : end;
+    }
 
     std::uint32_t pick(const std::vector<std::uint32_t>& v) {
         return v[std::uniform_int_distribution<std::size_t>(0, v.size() - 1)(rng_)];
@@ -173,13 +181,18 @@ ProveReport prove_smt(const Game& g, const std::string& property, const SmtProve
     if (o.timeout_seconds > 0)  // the whole search, grounding included
         to.deadline = t0 + std::chrono::milliseconds(static_cast<long long>(o.timeout_seconds * 1000));
     to.drop_same_move = o.drop_same_move;
+    // Built on first use: only a step case of k-induction needs invariants.
     std::optional<Sampler> sampler;
-    if (o.induction && o.sample && tp != smt::TwoCopyProperty::PerfectInformation) {  // for Houdini
-        sampler.emplace(g, init);
-        to.reachable = sampler->states(2000);
-        if (o.progress)
-            std::fprintf(stderr, "prove: smt induction: %zu reachable states sampled (%.1f s)\n", to.reachable.size(), seconds());
-    }
+    std::vector<std::vector<gdl::Term>> states;  // sampled once, for every role
+    auto sampled = [&]() -> Sampler& {
+        if (!sampler) {
+            sampler.emplace(g, init, to.deadline);
+            states = sampler->states(2000);
+            if (o.progress)
+                std::fprintf(stderr, "prove: smt induction: %zu reachable states sampled (%.1f s)\n", states.size(), seconds());
+        }
+        return *sampler;
+    };
     std::vector<std::size_t> agents;
     for (std::size_t r = 0; r < g.analysis.roles.size(); ++r)
         if (g.analysis.roles[r] != "random") agents.push_back(r);
@@ -208,13 +221,18 @@ ProveReport prove_smt(const Game& g, const std::string& property, const SmtProve
         std::optional<smt::InductionResult> worst;  // refuted (shortest) before undecided before proved
         std::size_t worst_role = 0, k = 0;
         for (std::size_t r : agents) {
-            if (sampler) {
-                to.reachable_pairs = sampler->pairs(r, 2000, 8000, 1000);
-                if (o.progress)
-                    std::fprintf(stderr, "prove: smt induction, %s: %zu pairs sampled (%.1f s)\n",
-                                 g.analysis.roles[r].c_str(), to.reachable_pairs.size(), seconds());
+            if (o.sample) {
+                to.reachable = [&, r] {
+                    Sampler& sm = sampled();
+                    Sampler::Pairs known = sm.pairs(r, 2000, 8000, 1000);
+                    if (o.progress)
+                        std::fprintf(stderr, "prove: smt induction, %s: %zu pairs sampled (%.1f s)\n",
+                                     g.analysis.roles[r].c_str(), known.size(), seconds());
+                    for (const auto& st : states) known.emplace_back(st, st);  // a development with itself
+                    return known;
+                };
                 to.explore = [&, r](const std::vector<gdl::Term>& a, const std::vector<gdl::Term>& b) {
-                    return sampler->pairs(r, 400, 16, 25, a, b);
+                    return sampled().pairs(r, 400, 16, 25, a, b);
                 };
             }
             double last = seconds();

@@ -404,8 +404,8 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                 return v;
             };
             std::vector<PairState> known{{state(init), state(init)}};
-            for (const auto& st : options.reachable) known.push_back({state(st), state(st)});
-            for (const auto& [a, b] : options.reachable_pairs) known.push_back({state(a), state(b)});
+            if (options.reachable)
+                for (const auto& [a, b] : options.reachable()) known.push_back({state(a), state(b)});
             for (auto& c : candidates(sa))
                 if (std::all_of(known.begin(), known.end(), [&](const PairState& p) { return c.holds_in(p); }))
                     inv.push_back(std::move(c));

@@ -39,13 +39,12 @@ struct TwoCopyOptions {
     std::optional<std::chrono::steady_clock::time_point> deadline;
     /// For tests only: drop the constraint that r's moves are equal (a mutation the tests catch).
     bool drop_same_move = false;
-    /// States known to be reachable (e.g. from random matches): k-induction drops the
-    /// candidate invariants one of them falsifies before it asks Z3 (they cannot be
-    /// invariants, so the invariants found are the same; Houdini only gets there sooner).
-    std::vector<std::vector<gdl::Term>> reachable;
-    /// Pairs of reachable states of developments r cannot tell apart: they drop the
-    /// candidates "f holds in both copies or in neither" that they falsify.
-    std::vector<std::pair<std::vector<gdl::Term>, std::vector<gdl::Term>>> reachable_pairs;
+    /// Pairs of reachable states of developments r cannot tell apart (a state with itself
+    /// included), e.g. from random matches; asked once, when the first step case needs
+    /// invariants: k-induction drops the candidate invariants one of them falsifies before it
+    /// asks Z3 (they cannot be invariants, so the invariants found are the same; Houdini only
+    /// gets there sooner). Optional.
+    std::function<std::vector<std::pair<std::vector<gdl::Term>, std::vector<gdl::Term>>>()> reachable;
     /// Given a pair state (the fluents of both copies) that satisfies every candidate left,
     /// pairs reached from it by steps of the two-copy system (the same move of r, r's
     /// percepts equal): they satisfy every true invariant, so the candidates they falsify
