@@ -86,6 +86,13 @@ BOOST_AUTO_TEST_CASE(installed_tree_runs_and_the_api_example_builds_against_it) 
                           out);
     BOOST_REQUIRE(sh((ex / "card_game_api").string() + " " + card, out) == 0);
     BOOST_TEST(out == expected_output());
+    // A bad game through the API: gdlsc::Error with the documented exit code and the location.
+    const std::string bad = (tmp.path / "bad.kif").string();
+    std::ofstream(bad) << "(role r)\n(init (p 1)\n";
+    BOOST_TEST(sh((ex / "card_game_api").string() + " " + bad, out) == 2);
+    BOOST_TEST(out.find("bad.kif:2:1: error: '(' is never closed") != std::string::npos, out);
+    BOOST_TEST(sh((ex / "card_game_api").string() + " " + (tmp.path / "missing.kif").string(), out) == 2);
+    BOOST_TEST(out.find("cannot open file") != std::string::npos, out);
     BOOST_REQUIRE(sh((ex / "card_game_api").string() + " --version", out) == 0);
     BOOST_TEST(out.find("\nruntime " + (prefix / "share/gdlsc/prolog").string() + "\n") != std::string::npos, out);
 }
