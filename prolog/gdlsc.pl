@@ -6,8 +6,12 @@
       gdlsc_developments  developments, observations, the cells of K; knows in the rules
       gdlsc_situation     situations and their states
       gdlsc_formula       the query language
-      gdlsc_knowledge     information sets, Knows, beliefs, bounded proofs (hooks into
-                          gdlsc_formula for knows, common and kwhether)
+      gdlsc_infoset_merge one information-set step by the rules, merged in threads
+      gdlsc_infoset       information sets: developments and weighted states
+      gdlsc_knows         knows, common, kwhether (hooks into gdlsc_formula)
+      gdlsc_belief        degrees of belief
+      gdlsc_infoset_dot   information sets drawn in Graphviz
+      gdlsc_properties    knowledge properties up to a depth
       gdlsc_regression    regression to s0
       gdlsc_solve         `gdlsc solve`
 
@@ -19,6 +23,10 @@
 :- use_module(gdlsc_developments, []).
 :- use_module(gdlsc_situation, []).
 :- use_module(gdlsc_formula, []).
-:- use_module(gdlsc_knowledge, []).
+:- use_module(gdlsc_infoset, []).
+:- use_module(gdlsc_knows, []).
+:- use_module(gdlsc_belief, []).
+:- use_module(gdlsc_infoset_dot, []).
+:- use_module(gdlsc_properties, []).
 :- use_module(gdlsc_regression, []).
 :- use_module(gdlsc_solve, []).

@@ -31,6 +31,7 @@
 */
 :- module(gdlsc_developments,
           [ developments_reset/0,
+            knowledge_reset/0,
             check_agent/1,          % ?Role
             role_position/2,        % +Role, -Index
             root_node/1,            % -Id
@@ -92,8 +93,24 @@ developments_reset :-
     flag(gdlsc_knowledge_obs, _, 1),
     flag(gdlsc_knowledge_component, _, 1).
 
+%!  knowledge_reset is det.
+%
+%   developments_reset/0, and every memo table the modules above keep about
+%   the developments of this game (their clauses of the hook memo_reset/0:
+%   gdlsc_infoset's weighted states per observation, gdlsc_properties' state
+%   classes); run when another game is loaded and before each report.
+knowledge_reset :-
+    developments_reset,
+    forall(memo_reset, true).
+
+%!  memo_reset is nondet.
+%   Hook: a module that memoises something about the developments adds a
+%   clause that forgets it.
+:- multifile memo_reset/0.
+:- dynamic memo_reset/0.
+
 :- multifile gdlsc_game:on_game_loaded/0.
-gdlsc_game:on_game_loaded :- developments_reset.
+gdlsc_game:on_game_loaded :- knowledge_reset.
 
 %!  epistemic_game is semidet.
 %   The loaded game has knows in its rules (GDL-III).

@@ -56,7 +56,7 @@ void known_state(Engine& e, const Term& sit, const std::vector<Term>& fluents) {
 InfosetCounts infoset_report(Engine& e, const std::string& role, const Term& sit, bool steps) {
     std::vector<Term> args{Term::constant(role), sit, var("n"), var("count")};
     if (steps) args.push_back(var("steps"));
-    Bindings b = one(e, "gdlsc_knowledge", "infoset_report", args);
+    Bindings b = one(e, "gdlsc_infoset", "infoset_report", args);
     InfosetCounts r;
     r.developments = b.at("n").name;
     r.states = std::stoul(b.at("count").name);
@@ -65,21 +65,21 @@ InfosetCounts infoset_report(Engine& e, const std::string& role, const Term& sit
 }
 
 std::vector<Term> infoset_states_page(Engine& e, std::size_t from, std::size_t max) {
-    return one(e, "gdlsc_knowledge", "infoset_states_page", {number(from), number(max), var("page")}).at("page").args;
+    return one(e, "gdlsc_infoset", "infoset_states_page", {number(from), number(max), var("page")}).at("page").args;
 }
 
 std::string infoset_dot(Engine& e, const std::string& role, const Term& sit) {
-    return one(e, "gdlsc_knowledge", "infoset_dot", {Term::constant(role), sit, var("dot")}).at("dot").name;
+    return one(e, "gdlsc_infoset_dot", "infoset_dot", {Term::constant(role), sit, var("dot")}).at("dot").name;
 }
 
 Belief belief_report(Engine& e, const std::string& role, const Term& sit, const Term& formula) {
-    Bindings b = one(e, "gdlsc_knowledge", "belief_report",
+    Bindings b = one(e, "gdlsc_belief", "belief_report",
                      {Term::constant(role), sit, formula, var("num"), var("den"), var("dec"), var("devs")});
     return {b.at("num").name, b.at("den").name, b.at("dec").name, b.at("devs").name};
 }
 
 BoundedProof prove_report(Engine& e, const Term& property, std::size_t depth, bool progress) {
-    Bindings b = one(e, "gdlsc_knowledge", "prove_report",
+    Bindings b = one(e, "gdlsc_properties", "prove_report",
                      {property, number(depth), flag(progress), var("holds"), var("role"), var("at"), var("actual"),
                       var("alt"), var("aps"), var("alps")});
     BoundedProof r;

@@ -33,7 +33,7 @@ std::optional<gdl::Term> step_error(Engine& e, const gdl::Term& sit, const gdl::
 /// known_state/2: the ground situation `sit` has the state of `fluents` (computed elsewhere).
 void known_state(Engine& e, const gdl::Term& sit, const std::vector<gdl::Term>& fluents);
 
-// ---- gdlsc_knowledge: information sets, beliefs, bounded proofs --------------------------
+// ---- gdlsc_infoset, gdlsc_infoset_dot, gdlsc_belief, gdlsc_properties: information sets, beliefs, bounded proofs
 
 struct InfosetCounts {
     std::string developments;  ///< decimal

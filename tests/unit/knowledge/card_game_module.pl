@@ -1,7 +1,7 @@
 /*  The simple card game of Thielscher 2010 (Fig. 1), written by hand in the
     format of the generated Prolog program (doc/architecture.md): module `game`,
     relations behind the `g:` prefix, states as sorted lists, joint moves
-    a(Jane, Rick, Random).  Used by knowledge_tests.pl so that gdlsc_knowledge
+    a(Jane, Rick, Random).  Used by knowledge_tests.pl so that the knowledge modules
     can be tested without the translator.
 */
 :- module(game, []).

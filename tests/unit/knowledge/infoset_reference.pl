@@ -1,8 +1,8 @@
 :- encoding(utf8).
 /*  infoset_reference -- straightforward implementations of the weighted-state
-    information set (tier 1 of prolog/gdlsc_knowledge.pl), written from the
+    information set (tier 1 of prolog/gdlsc_infoset.pl), written from the
     definition and kept slow on purpose, to check the optimised
-    gdlsc_knowledge:state_step/5 against (infoset_step_check.pl).
+    gdlsc_infoset:state_step/5 against (infoset_step_check.pl).
 
     * ref_step/5: the progressive update done the obvious way: every legal
       joint move (joint_moves/2) of every non-terminal parent with the role's
@@ -68,7 +68,7 @@ same_state(Rest, _, N, N, W, W, Rest).
 
 %!  ref_summary(+Entries, -Summary) is det.
 %
-%   Entries of gdlsc_knowledge (e/4) or of ref_step/5 (r/3) as the sorted
+%   Entries of gdlsc_infoset (e/4) or of ref_step/5 (r/3) as the sorted
 %   list of s(State, NumDevs, Weight).
 ref_summary(Es, Summary) :-
     maplist([E, s(T, N, W)]>>( E = e(T, N, W, _) -> true ; E = r(T, N, W) ), Es, L),

@@ -1,6 +1,6 @@
 :- encoding(utf8).
 /*  infoset_step_check.pl -- the optimised progressive update of information
-    sets (gdlsc_knowledge:state_step/5) against the straightforward
+    sets (gdlsc_infoset:state_step/5) against the straightforward
     implementations of infoset_reference.pl, along random histories.
 
     Usage: swipl infoset_step_check.pl -- GAME.pl ROLE DEPTH HISTORIES SEED BRUTE
@@ -80,7 +80,7 @@ loop(H, Role, I, D, Depth, Brute, S, Moves0, Es, Rs, M0, M) :-
 % as the entries count, and end in the entries' states.
 developments_agree(Role, Moves, Es) :-
     foldl([A, S0, do(A, S0)]>>true, Moves, s0, Sit),
-    gdlsc_knowledge:infoset(Role, Sit, Sits),
+    gdlsc_infoset:infoset(Role, Sit, Sits),
     length(Sits, N),
     foldl([e(_, C, _, _), X0, X]>>(X is X0 + C), Es, 0, N),
     maplist(sit_state, Sits, Sts0), sort(Sts0, Sts),
@@ -91,7 +91,7 @@ step_with_threads(Role, I, A, In, N, Out) :-
     setup_call_cleanup(
         ( current_prolog_flag(gdlsc_infoset_threads, Old),
           set_prolog_flag(gdlsc_infoset_threads, N) ),
-        gdlsc_knowledge:state_step(Role, I, A, In, Out),
+        gdlsc_infoset:state_step(Role, I, A, In, Out),
         set_prolog_flag(gdlsc_infoset_threads, Old)).
 
 state_ordered(Es) :-

@@ -1,4 +1,4 @@
-// The optimised progressive information-set update (gdlsc_knowledge:state_step/5)
+// The optimised progressive information-set update (gdlsc_infoset:state_step/5)
 // against straightforward reference implementations (infoset_reference.pl: the
 // obvious progressive update and brute-force enumeration of developments), on
 // random histories of several corpus games, through infoset_step_check.pl; and

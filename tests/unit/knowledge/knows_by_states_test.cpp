@@ -1,5 +1,5 @@
 // `knows` of a formula about the final state is decided over the distinct states of the
-// information set (gdlsc_knowledge:knows_by_states/3, the step network on large sets)
+// information set (gdlsc_knows:knows_by_states/3, the step network on large sets)
 // rather than over its developments. Checked through the binary: against the regression
 // engine (`--engine all`, exit 3 on any disagreement) on Krieg-TicTacToe 4x4 positions,
 // with formulas that hold, fail, bind answer variables and mix connectives; and, deeper

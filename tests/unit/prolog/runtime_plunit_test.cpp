@@ -13,6 +13,6 @@ GDLSC_CORPUS_CASE(plunit_runtime_tests) {
     std::string game = gdlsc::test::temp_file("ttt.pl", r.out);
     std::string tests = std::string(GDLSC_SOURCE_DIR) + "/tests/unit/prolog/runtime_tests.pl";
     auto t = gdlsc::test::run_program(
-        {"/usr/bin/env", "GDLSC_TEST_GAME=" + game, "swipl", "-g", "run_tests", "-t", "halt", tests});
+        {"/usr/bin/env", "GDLSC_TEST_GAME=" + game, "swipl", "--on-error=status", "-g", "run_tests", "-t", "halt", tests});
     BOOST_TEST(t.exit_code == 0, t.out << t.err);
 }

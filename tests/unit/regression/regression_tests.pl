@@ -3,7 +3,7 @@
     generated format: the card game of Thielscher 2010 (tests/unit/knowledge/
     card_game_module.pl) or path_game_module.pl, chosen by the environment
     variable REGRESSION_FIXTURE (card, the default, or path). Known answers, the printed proof, and a
-    cross-check against progression (gdlsc_formula:answers/4, with gdlsc_knowledge)
+    cross-check against progression (gdlsc_formula:answers/4, with gdlsc_knows)
     over random histories.
     Run: REGRESSION_FIXTURE=path swipl -g run_tests -t halt regression_tests.pl
 */
@@ -22,7 +22,7 @@
    ).
 :- use_module(gdlsc(gdlsc_situation)).
 :- use_module(gdlsc(gdlsc_formula)).
-:- use_module(gdlsc(gdlsc_knowledge)).
+:- use_module(gdlsc(gdlsc_knows)).
 
 fixture(F) :- ( getenv('REGRESSION_FIXTURE', path) -> F = path ; F = card ).
 
