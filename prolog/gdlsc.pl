@@ -12,7 +12,10 @@
       gdlsc_belief        degrees of belief
       gdlsc_infoset_dot   information sets drawn in Graphviz
       gdlsc_properties    knowledge properties up to a depth
-      gdlsc_regression    regression to s0
+      gdlsc_regression_simplify  regressed formulas: constructors, simplifier, size
+      gdlsc_regression_rewrite   regression to s0 (with gdlsc_regression_eval, evaluation at s0)
+      gdlsc_regression_print     regressed formulas as text
+      gdlsc_regression    the regression engine's entry (answers, regress_query)
       gdlsc_solve         `gdlsc solve`
 
     The foreign predicates of the step network (module gdlsc_native) are registered by
