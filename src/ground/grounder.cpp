@@ -17,7 +17,9 @@
 #include <set>
 #include <unordered_map>
 
+#include "ground/argument_index.h"
 #include "ground/normal_form.h"
+#include "ground/relevant.h"
 #include "ground/sequence_set.h"
 #include "ground/term_table.h"
 
@@ -186,32 +188,14 @@ private:
     // kept atom mentions it"; with their rules, renumbered in the original order.
     GroundProgram relevant_part() {
         const size_t n = atom_term_.size();
-        std::vector<std::size_t> first(n + 1, 0), rule_of(rules_out_.size());  // rules by head
-        for (const auto& r : rules_out_) ++first[r.head + 1];
-        for (size_t a = 0; a < n; ++a) first[a + 1] += first[a];
-        {
-            std::vector<std::size_t> fill(first.begin(), first.end() - 1);
-            for (size_t i = 0; i < rules_out_.size(); ++i) rule_of[fill[rules_out_[i].head]++] = i;
-        }
         std::vector<bool> keep_rel(rel_sig_.size(), false);
         for (const auto& sig : keep_) {
             auto it = rel_index_.find((static_cast<std::uint64_t>(terms_.symbol(sig.name)) << 32) | sig.arity);
             if (it != rel_index_.end()) keep_rel[it->second] = true;
         }
-        std::vector<bool> kept(n, false);
-        std::vector<AtomId> todo;
-        for (AtomId a = 0; a < n; ++a)
-            if (atom_step_[a] >= 0 || keep_rel[atom_rel_[a]]) kept[a] = true, todo.push_back(a);
-        while (!todo.empty()) {
-            AtomId a = todo.back();
-            todo.pop_back();
-            for (size_t k = first[a]; k < first[a + 1]; ++k) {
-                const GroundRule& r = rules_out_[rule_of[k]];
-                for (const auto* part : {&r.pos, &r.neg})
-                    for (AtomId b : *part)
-                        if (!kept[b]) kept[b] = true, todo.push_back(b);
-            }
-        }
+        std::vector<bool> seed(n, false);
+        for (AtomId a = 0; a < n; ++a) seed[a] = atom_step_[a] >= 0 || keep_rel[atom_rel_[a]];
+        const std::vector<bool> kept = relevant_atoms(n, rules_out_, std::move(seed));
         GroundProgram g;
         g.horizon = horizon_;
         g.roles = analysis_.roles;
@@ -519,32 +503,10 @@ private:
         return true;
     }
 
-    // Argument index: per relation/step key and field, the positions (in by_key_[key]) of
-    // the atoms with that field's value. The fields of true(F), next(F), init(F) are F's
-    // functor (symbol and arity) and F's arguments; of any other atom its arguments.
-    using Bucket = std::vector<std::uint32_t>;
-    using Field = std::unordered_map<std::uint64_t, Bucket>;
-    struct Index {
-        size_t indexed = 0;
-        std::vector<std::unique_ptr<Field>> fields;  // unique_ptr: buckets stay put while fields grow
-    };
-    std::deque<Index> indexes_;
-    std::vector<std::pair<size_t, std::int64_t>> bound_fields_;  // scratch: (field, value or -1)
-
-    static std::uint64_t functor_field(SymbolId sym, std::uint32_t arity) {
-        return (static_cast<std::uint64_t>(sym) << 32) | arity;
-    }
-
-    void term_fields(RelId rel, TermId atom, std::vector<std::uint64_t>& out) const {
-        out.clear();
-        if (rel_wraps_[rel]) {
-            TermId f = terms_.arg(atom, 0);
-            out.push_back(functor_field(terms_.sym(f), terms_.arity(f)));
-            for (std::uint32_t i = 0; i < terms_.arity(f); ++i) out.push_back(terms_.arg(f, i));
-        } else {
-            for (std::uint32_t i = 0; i < terms_.arity(atom); ++i) out.push_back(terms_.arg(atom, i));
-        }
-    }
+    // The argument index (argument_index.h) and the bound fields of a literal's pattern.
+    using Candidates = ArgumentIndex::Candidates;
+    ArgumentIndex index_{terms_, atom_term_};
+    std::vector<ArgumentIndex::BoundField> bound_fields_;  // scratch
 
     static bool ground_under(const Pat& p, const Binding& b) {
         if (p.var >= 0) return b[p.var] >= 0;
@@ -566,11 +528,11 @@ private:
                 std::int64_t t = f.var >= 0 ? b[f.var] : f.ground;
                 if (t < 0) return;
                 TermId ft = static_cast<TermId>(t);
-                out.emplace_back(0, functor_field(terms_.sym(ft), terms_.arity(ft)));
+                out.emplace_back(0, ArgumentIndex::functor_field(terms_.sym(ft), terms_.arity(ft)));
                 for (std::uint32_t i = 0; i < terms_.arity(ft); ++i) out.emplace_back(i + 1, terms_.arg(ft, i));
                 return;
             }
-            out.emplace_back(0, functor_field(f.sym, static_cast<std::uint32_t>(f.args.size())));
+            out.emplace_back(0, ArgumentIndex::functor_field(f.sym, static_cast<std::uint32_t>(f.args.size())));
             for (size_t i = 0; i < f.args.size(); ++i)
                 if (ground_under(f.args[i], b)) out.emplace_back(i + 1, lookup(f.args[i], b));
             return;
@@ -579,96 +541,24 @@ private:
             if (ground_under(atom.args[i], b)) out.emplace_back(i, lookup(atom.args[i], b));
     }
 
-    // The candidates of a literal: positions [from, to) of its key, or (indexed) the
-    // positions in bucket[lo, hi) of the smallest bucket among the bound fields.
-    struct Candidates {
-        bool indexed = false;
-        const Bucket* bucket = nullptr;
-        size_t lo = 0, hi = 0, from = 0, to = 0;
-        size_t count() const { return indexed ? hi - lo : to - from; }
-    };
-    std::vector<std::uint64_t> fields_scratch_;
-
+    // The candidates of a literal among [c.from, c.to) of its key: the smallest one-field
+    // bucket of its bound fields (a key of fewer than 16 candidates is scanned as it is).
     void narrow(size_t k, const NLit& l, const Binding& b, Candidates& c) {
-        static const Bucket none;
         c.indexed = false;
         if (c.to - c.from < 16) return;
         pattern_fields(l, b);
         if (bound_fields_.empty()) return;
-        if (indexes_.size() <= k) indexes_.resize(k + 1);
-        Index& ix = indexes_[k];
-        const std::vector<AtomId>& ids = by_key_[k];
-        for (; ix.indexed < ids.size(); ++ix.indexed) {
-            term_fields(l.rel, atom_term_[ids[ix.indexed]], fields_scratch_);
-            while (ix.fields.size() < fields_scratch_.size()) ix.fields.push_back(std::make_unique<Field>());
-            for (size_t i = 0; i < fields_scratch_.size(); ++i)
-                (*ix.fields[i])[fields_scratch_[i]].push_back(static_cast<std::uint32_t>(ix.indexed));
-        }
-        c.indexed = true;
-        const Bucket* best = nullptr;
-        for (const auto& [i, v] : bound_fields_) {
-            if (i >= ix.fields.size()) {  // no atom has this field: nothing matches
-                best = &none;
-                break;
-            }
-            const Bucket* bucket = &none;
-            if (v >= 0) {
-                auto it = ix.fields[i]->find(static_cast<std::uint64_t>(v));
-                if (it != ix.fields[i]->end()) bucket = &it->second;
-            }
-            if (!best || bucket->size() < best->size()) best = bucket;
-        }
-        c.bucket = best;
-        c.lo = static_cast<size_t>(std::lower_bound(best->begin(), best->end(), c.from) - best->begin());
-        c.hi = static_cast<size_t>(std::lower_bound(best->begin() + static_cast<std::ptrdiff_t>(c.lo), best->end(), c.to) -
-                                   best->begin());
+        index_.narrow(k, by_key_[k], rel_wraps_[l.rel], bound_fields_, c);
     }
 
-    // Composite index: per key and set of fields (a bit mask), the positions of the atoms by
-    // a hash of those fields' values. The literal order is chosen with the one-field buckets
-    // (narrow); the chosen literal's candidates are then taken from the composite bucket of
-    // all its bound fields, which holds every atom that matches them (and, on a hash
-    // collision, a few that do not: match tests each candidate anyway), in position order.
-    struct Composite {
-        size_t indexed = 0;
-        std::unordered_map<std::uint64_t, Bucket> buckets;
-    };
-    std::deque<std::unordered_map<std::uint64_t, Composite>> composites_;  // per key, by mask
-
-    static std::uint64_t mix(std::uint64_t h, std::uint64_t i, std::uint64_t v) {
-        h ^= (v + 0x9E3779B97F4A7C15ull + (i << 40)) + (h << 6) + (h >> 2);
-        return h * 0xBF58476D1CE4E5B9ull;
-    }
-
-    // c (indexed by narrow): the positions of the composite bucket of all bound fields.
+    // The chosen literal's candidates (indexed by narrow): the composite bucket of all its
+    // bound fields, when there are two or more.
     void narrow_all(size_t k, const NLit& l, const Binding& b, Candidates& c) {
         pattern_fields(l, b);
         if (bound_fields_.size() < 2 || bound_fields_.back().first >= 64) return;
-        std::uint64_t mask = 0, h = 0;
-        for (const auto& [i, v] : bound_fields_) {
-            if (v < 0) return;  // narrow found an empty bucket already
-            mask |= std::uint64_t{1} << i;
-            h = mix(h, i, static_cast<std::uint64_t>(v));
-        }
-        if (composites_.size() <= k) composites_.resize(k + 1);
-        Composite& cx = composites_[k][mask];
-        const std::vector<AtomId>& ids = by_key_[k];
-        const size_t top = static_cast<size_t>(63 - __builtin_clzll(mask));
-        for (; cx.indexed < ids.size(); ++cx.indexed) {
-            term_fields(l.rel, atom_term_[ids[cx.indexed]], fields_scratch_);
-            if (fields_scratch_.size() <= top) continue;
-            std::uint64_t ah = 0;
-            for (size_t i = 0; i <= top; ++i)
-                if (mask >> i & 1) ah = mix(ah, i, fields_scratch_[i]);
-            cx.buckets[ah].push_back(static_cast<std::uint32_t>(cx.indexed));
-        }
-        static const Bucket none;
-        auto it = cx.buckets.find(h);
-        const Bucket* bucket = it == cx.buckets.end() ? &none : &it->second;
-        c.bucket = bucket;
-        c.lo = static_cast<size_t>(std::lower_bound(bucket->begin(), bucket->end(), c.from) - bucket->begin());
-        c.hi = static_cast<size_t>(
-            std::lower_bound(bucket->begin() + static_cast<std::ptrdiff_t>(c.lo), bucket->end(), c.to) - bucket->begin());
+        for (const auto& f : bound_fields_)
+            if (f.second < 0) return;  // narrow found an empty bucket already
+        index_.narrow_all(k, by_key_[k], rel_wraps_[l.rel], bound_fields_, c);
     }
 
     bool bound(const NLit& l, const Binding& b) const {
