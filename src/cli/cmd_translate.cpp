@@ -1,4 +1,4 @@
-// `gdlsc translate GAME --format text|prolog|tptp|smtlib [-o FILE]`: the situation calculus
+// `gdlsc translate GAME --format text|prolog|tptp|smtlib|ground|network [-o FILE]`: the situation calculus
 // theory of a game (Schiffel & Thielscher 2011) for people, for the Prolog engine, or for
 // first-order provers; smtlib: the completion and loop formulas of the ground program along
 // a history (--history/--history-file, default empty), for SMT solvers (src/query/translate.h).
@@ -22,13 +22,14 @@ void register_translate(CLI::App& app, int& exit_code) {
     auto* cmd = app.add_subcommand("translate", "print the situation calculus theory of a game");
     add_game(cmd, a->game, a->o.strict);
     cmd->add_option("--format,-f", a->o.format,
-                    "text (for people), prolog (the engine's module), tptp (FOF) or smtlib (the completion and "
-                    "loop formulas of the ground program along --history, SMT-LIB 2)")
-        ->check(CLI::IsMember({"text", "prolog", "tptp", "smtlib"}))
+                    "text (for people), prolog (the engine's module), tptp (FOF), smtlib (the completion and "
+                    "loop formulas of the ground program along --history, SMT-LIB 2), ground (that ground program, "
+                    "one rule per line) or network (the step network: inputs, components, outputs)")
+        ->check(CLI::IsMember({"text", "prolog", "tptp", "smtlib", "ground", "network"}))
         ->capture_default_str();
     cmd->add_option("-o,--output", a->output, "write to FILE instead of standard output");
-    auto* h = cmd->add_option("--history", a->o.history, "smtlib: joint moves to ground along (default: none)");
-    cmd->add_option("--history-file", a->o.history_file, "smtlib: file with one joint move per line")->excludes(h);
+    auto* h = cmd->add_option("--history", a->o.history, "smtlib, ground: joint moves to ground along (default: none)");
+    cmd->add_option("--history-file", a->o.history_file, "smtlib, ground: file with one joint move per line")->excludes(h);
     cmd->callback([a, &exit_code] {
         query::Translation t = query::translate_game_file(a->game, a->o);
         std::cerr << t.diagnostics;

@@ -15,10 +15,11 @@ constexpr std::uint32_t kNeg = 0x80000000u;
 
 }  // namespace
 
-StepNetwork::StepNetwork(const gdl::Program& program, const gdl::Analysis& analysis, const GroundLimits& limits) {
-    GroundProgram gp = ground_step(program, analysis, limits);
-    roles_ = analysis.roles;
-    compile(gp);
+StepNetwork::StepNetwork(const gdl::Program& program, const gdl::Analysis& analysis, const GroundLimits& limits)
+    : StepNetwork(ground_step(program, analysis, limits), analysis.roles) {}
+
+StepNetwork::StepNetwork(const GroundProgram& one_step, std::vector<std::string> roles) : roles_(std::move(roles)) {
+    compile(one_step);
 }
 
 std::string StepNetwork::size_text() const {

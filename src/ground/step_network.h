@@ -8,7 +8,7 @@
 // when the network is built, and folded away.
 //
 // The progression engine uses it for the bulk of an information-set update (k_step.h,
-// called from prolog/gdlsc_knowledge.pl through src/prolog/native.cpp); the game's rules
+// called from prolog/gdlsc_infoset.pl through src/prolog/native.cpp); the game's rules
 // in Prolog stay the reference, and tests check that both give the same sets.
 //
 //   StepNetwork net(program, analysis);           // throws TooLarge, NotApplicable
@@ -42,6 +42,8 @@ public:
     /// Grounds the game for one step and compiles the circuit. Throws TooLarge beyond
     /// `limits`, NotApplicable for what the grounder does not handle (knows in the rules).
     StepNetwork(const gdl::Program& program, const gdl::Analysis& analysis, const GroundLimits& limits = {});
+    /// Compiles `one_step` (ground_step's result for a game with these roles).
+    StepNetwork(const GroundProgram& one_step, std::vector<std::string> roles);
 
     const std::vector<std::string>& roles() const { return roles_; }
     /// Every fluent that can hold in a reachable state (init fluents and next fluents).
@@ -64,6 +66,11 @@ public:
     std::size_t rules() const { return rule_lits_.size(); }
     /// `N fluents, M moves, K nodes, R rules`.
     std::string size_text() const;
+    /// The network as text (`gdlsc translate --format network`), atoms named from `one_step`,
+    /// the program it was compiled from: its inputs, its components of derived atoms in
+    /// evaluation order with their simplified rules, the atoms decided when it was built,
+    /// and its outputs (step_network_print.cpp).
+    std::string print(const GroundProgram& one_step) const;
 
 private:
     friend class Rows;

@@ -10,6 +10,7 @@
 #include "ground/grounder.h"
 #include "ground/loops.h"
 #include "ground/query_formula.h"
+#include "ground/step_network.h"
 #include "base/errors.h"
 #include "smt/solver.h"
 
@@ -144,6 +145,54 @@ std::string smtlib_text(const gdl::Program& program, const gdl::Analysis& analys
                            (unique ? "its only model is the standard model of the game along the history.\n"
                                    : "WARNING: more than one model.\n");
         return head + solver.to_smtlib();
+    });
+}
+
+namespace {
+
+// The ground engines do not read knows in the rules (GDL-III): say so, with its location.
+void refuse_knows(const gdl::Program& program, const char* what) {
+    for (const auto& r : program.rules)
+        for (const auto& l : r.body)
+            gdl::for_each_atom(l, [&](const gdl::Term& t, bool) {
+                if (t.name == "knows")
+                    throw ground::NotApplicable(r.loc.str() + ": knows in the rules (GDL-III): no " + what + " yet");
+            });
+}
+
+// Runs f, turning the grounder's errors into the documented ones (no engine named: these
+// are translations).
+template <typename F>
+std::string ground_errors(F&& f) {
+    try {
+        return f();
+    } catch (const ground::TooLarge& e) {
+        throw LimitError(e.what());
+    } catch (const ground::NotApplicable& e) {
+        throw UserError(e.what());
+    }
+}
+
+}  // namespace
+
+std::string ground_text(const gdl::Program& program, const gdl::Analysis& analysis, const History& history,
+                        const std::string& game_name) {
+    return ground_errors([&] {
+        refuse_knows(program, "ground program");
+        ground::GroundProgram gp = ground::ground_program(program, analysis, joint_moves(history));
+        std::string out = "; gdlsc translate --format ground: " + game_name + "\n; the relevant ground program for " +
+                          std::to_string(history.size()) + " joint move(s): " + gp.size_text() + "\n";
+        for (const auto& r : gp.rules) out += gp.rule_text(r) + "\n";
+        return out;
+    });
+}
+
+std::string network_text(const gdl::Program& program, const gdl::Analysis& analysis, const std::string& game_name) {
+    return ground_errors([&] {
+        refuse_knows(program, "step network");
+        ground::GroundProgram gp = ground::ground_step(program, analysis);
+        ground::StepNetwork net(gp, analysis.roles);
+        return "; gdlsc translate --format network: " + game_name + "\n" + net.print(gp);
     });
 }
 

@@ -21,4 +21,13 @@ std::string smt_not_applicable(const QueryContext& ctx);
 std::string smtlib_text(const gdl::Program& program, const gdl::Analysis& analysis, const History& history,
                         const std::string& game_name);
 
+/// `translate --format ground`: the relevant ground program along `history`, one rule per
+/// line (`head :- body`, atoms with their step: `(true@1 (cell 1 1 x))`), with a header.
+std::string ground_text(const gdl::Program& program, const gdl::Analysis& analysis, const History& history,
+                        const std::string& game_name);
+
+/// `translate --format network`: the step network of the game (ground/step_network.h) as
+/// text, with a header.
+std::string network_text(const gdl::Program& program, const gdl::Analysis& analysis, const std::string& game_name);
+
 }  // namespace gdlsc::query

@@ -6,7 +6,7 @@
 namespace gdlsc::query {
 
 struct TranslateOptions {
-    std::string format = "text";        ///< text | prolog | tptp | smtlib
+    std::string format = "text";        ///< text | prolog | tptp | smtlib | ground | network
     std::string history, history_file;  ///< smtlib only: the joint moves to ground along
     bool strict = false;                ///< deviations from GDL are errors (--strict)
 };
@@ -18,7 +18,7 @@ struct Translation {
 };
 
 /// Reads and validates `path` and translates it. An unreadable file, a history with a
-/// format other than smtlib, or an illegal history step is a UserError.
+/// format other than smtlib or ground, or an illegal history step is a UserError.
 Translation translate_game_file(const std::string& path, const TranslateOptions& o);
 
 }  // namespace gdlsc::query

@@ -1,0 +1,1 @@
+translate examples/blind_tictactoe/blind_tictactoe.kif --format network

@@ -1,0 +1,1 @@
+translate tests/fixtures/smt/positive_loops.kif --format network
