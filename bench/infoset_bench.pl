@@ -10,7 +10,7 @@
     Plays HISTORIES random histories (every role, random included, uniform
     among its legal moves; a history that ends in a terminal state before
     DEPTH stops there) and, along each, updates ROLE's information set step by
-    step exactly as `gdlsc infoset` does (gdlsc_knowledge:state_step/5: the
+    step exactly as `gdlsc infoset` does (gdlsc_infoset:state_step/5: the
     set at step i from the set at step i-1, distinct states with development
     counts and weights).  Prints one JSON line per (history, step):
     {"history":h,"depth":d,"ms":t,"wall_ms":w,"rules_ms":g,"threads":k,"states":m,"developments":n}
@@ -34,7 +34,7 @@
 :- use_module(gdlsc(gdlsc_game)).
 :- use_module(gdlsc(gdlsc_situation)).
 :- use_module(gdlsc(gdlsc_formula)).
-:- use_module(gdlsc(gdlsc_knowledge)).
+:- use_module(gdlsc(gdlsc_infoset)).
 
 main([Game, RoleA, DepthA, NA, SeedA]) :-
     atom_number(DepthA, Depth), atom_number(NA, N), atom_number(SeedA, Seed),
@@ -69,7 +69,7 @@ loop(H, Role, I, D, Depth, S, Es) :-
         garbage_collect,
         statistics(process_cputime, T0),
         get_time(W0),
-        gdlsc_knowledge:state_step(Role, I, A, S-Es, S1-Es1),
+        gdlsc_infoset:state_step(Role, I, A, S-Es, S1-Es1),
         statistics(process_cputime, T1),
         get_time(W1),
         Ms is (T1 - T0) * 1000,

@@ -14,7 +14,7 @@
     "legal": {"role": [...]}, "percepts": {"role": [...]}} (percepts: what each role
     but random saw on the move into this state) with fluents, moves and percepts as
     sorted KIF text, as an
-    independent cross-check of the engine (tests/unit/simulate/naive_crosscheck_test.cpp).
+    independent cross-check of the engine (tests/feature/simulate/naive_crosscheck_test.cpp).
     Prints {"playouts": N, "states": M, "seconds": S, "states_per_second": X,
     "cpu_seconds": C, "states_per_cpu_second": Y}.
     States are counted like gdlsc: every state visited, the initial one included.

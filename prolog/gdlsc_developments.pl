@@ -1,6 +1,6 @@
 /*  gdlsc_developments -- developments as interned nodes, each agent's
     observations, and the cells of the K relation over them (tier 2 of
-    gdlsc_knowledge); and the GDL-III hooks that evaluate `knows` in a game's
+    gdlsc_infoset and gdlsc_knows); and the GDL-III hooks that evaluate `knows` in a game's
     rules over those cells.
 
     K(R,s0,s0); K(R,do(A',S'),do(A,S)) iff K(R,S',S), Poss(A',S'), R's move is

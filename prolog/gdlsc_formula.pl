@@ -29,7 +29,7 @@
 %   Formula holds in the ground situation Sit; binds its free variables.
 %   @error type_error(gdlsc_formula, F) for a term that is not a formula.
 %   @error existence_error(knowledge_runtime, Name/Arity) for knows/common/kwhether
-%          when prolog/gdlsc_knowledge.pl is not loaded.
+%          when prolog/gdlsc_knows.pl is not loaded.
 eval(F, _) :- var(F), !, instantiation_error(F).
 eval(true(F), Sit) :- !, holds(F, Sit).
 eval(legal(R, M), Sit) :- !, sit_state(Sit, S), legal_move(R, M, S).
@@ -90,7 +90,7 @@ eval_relation(Name, Args, Sit) :-
 
 %   knowledge(+Goal): Goal is eval_knows(R, F, Sit), eval_common(F, Sit) or
 %   eval_kwhether(R, F, Sit), answered by the knowledge runtime through the hook
-%   knowledge_hook/1 (gdlsc_knowledge defines it: this module does not depend on it).
+%   knowledge_hook/1 (gdlsc_knows defines it: this module does not depend on it).
 :- multifile knowledge_hook/1.
 :- dynamic knowledge_hook/1.
 
@@ -100,7 +100,7 @@ knowledge(Goal) :-
     ;   functor(Goal, Name, Arity),
         throw(error(existence_error(knowledge_runtime, Name/Arity),
                     context(gdlsc_formula:eval/2,
-                            'knowledge formulas need prolog/gdlsc_knowledge.pl')))
+                            'knowledge formulas need prolog/gdlsc_knows.pl')))
     ).
 
 %!  free_vars(+Formula, -Vars:list) is det.

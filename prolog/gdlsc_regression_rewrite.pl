@@ -51,7 +51,7 @@ rf(forall(Vs, F), Sit, R) :- !,
     rf(F, Sit, R0), mk_forall(Vs, Sit, R0, R1), within(forall(Vs, F), Sit, R1, R).
 rf(knows(Ro, F), Sit, R) :- !, rf_knows(Ro, F, Sit, R).
 %   knows whether: (or (knows R F) (knows R (not F))), also with free variables
-%   (de re), which then range as under `not` (gdlsc_knowledge:eval_kwhether/3).
+%   (de re), which then range as under `not` (gdlsc_knows:eval_kwhether/3).
 rf(kwhether(Ro, F), Sit, R) :- !,
     rf(or([knows(Ro, F), knows(Ro, not(F))]), Sit, R).
 rf(common(_), _, _) :- !,

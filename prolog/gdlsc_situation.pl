@@ -27,7 +27,7 @@
 %   The state of the ground situation Sit: the initial state for s0, and the
 %   successor by next_state/3 for do(A, Sit0). Memoised per situation.
 %   '$state'(S) stands for a situation known only by its state S (what
-%   gdlsc_knowledge evaluates formulas about the final state at).  In a
+%   gdlsc_knows evaluates formulas about the final state at).  In a
 %   GDL-III game the state is the development's (gdlsc_developments): what
 %   holds there may depend on what the players know.
 sit_state('$state'(S0), S) :- !,

@@ -9,7 +9,7 @@
 // c(State, K, JointMove, Ks) in standard order of State, K the (1-based) parent of the
 // first child, JointMove that child's a(M1,...,Mk), Ks the parent of every child.
 // Fails when there is no network for the game (loaded from text, too large to ground,
-// knows in the rules) or an input is outside it; prolog/gdlsc_knowledge.pl then uses the
+// knows in the rules) or an input is outside it; prolog/gdlsc_infoset.pl then uses the
 // game's rules. The network is built on the first call after a game is loaded.
 #pragma once
 #include <memory>

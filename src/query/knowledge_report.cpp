@@ -1,4 +1,4 @@
-// Information sets, beliefs and knowledge properties through prolog/gdlsc_knowledge.pl
+// Information sets, beliefs and knowledge properties through prolog/gdlsc_infoset.pl, gdlsc_belief.pl, gdlsc_properties.pl
 // (see knowledge_report.h). Counts come back from Prolog as decimal text because
 // development counts outgrow 64 bits.
 #include "query/knowledge_report.h"

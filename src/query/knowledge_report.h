@@ -1,6 +1,6 @@
 // Information sets, beliefs and exhaustive knowledge properties for the commands
 // `infoset`, `belief` and `prove` (doc/knowledge.md). The work is done by
-// prolog/gdlsc_knowledge.pl in the embedded engine; this layer loads the game, checks
+// the knowledge modules of prolog/ (gdlsc_infoset, _belief, _properties) in the embedded engine; this layer loads the game, checks
 // the role and the history, calls it, and prints text or JSON.
 #pragma once
 #include <functional>

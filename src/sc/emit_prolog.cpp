@@ -320,7 +320,7 @@ private:
             // miss stops at the first larger fluent instead of scanning the whole list.
             if (subset(v, bound)) return "ord_memberchk(" + f + ", " + S + ")";
             // In a GDL-III game the state carries its development's marker (kWorldMarker,
-            // prolog/gdlsc_knowledge.pl): (true ?x) must not enumerate it.
+            // prolog/gdlsc_developments.pl): (true ?x) must not enumerate it.
             std::string enumerate = "member(" + f + ", " + S + ")";
             if (epistemic_ && t.args[0].is_variable()) enumerate += ", " + f + " \\= " + kWorldMarker;
             // Variables of the head may be bound by the caller (e.g. the role of a legal

@@ -1,5 +1,5 @@
 // GDL rules as ASP for clingo, the tests' independent reference (tests/unit/prolog/
-// clingo_crosscheck_test.cpp: one state; tests/unit/knowledge/gdl3_clingo_test.cpp: GDL-III
+// clingo_crosscheck_test.cpp: one state; tests/feature/knowledge/gdl3_clingo_test.cpp: GDL-III
 // over sequences). Every constant is quoted as a string, compounds are f("name", args...), so
 // no game symbol can clash with ASP syntax; relations are written by the caller (atom writer).
 // Also a reader of clingo's printed terms, to map answers back to KIF.

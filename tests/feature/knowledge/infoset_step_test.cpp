@@ -37,7 +37,7 @@ std::string translated(const std::string& name) {
 
 // infoset_step_check.pl on one game; its report goes to the test log.
 void check(const std::string& game, const std::string& role, int depth, int histories, int seed, int brute) {
-    std::string script = std::string(GDLSC_SOURCE_DIR) + "/tests/unit/knowledge/infoset_step_check.pl";
+    std::string script = std::string(GDLSC_SOURCE_DIR) + "/tests/feature/knowledge/infoset_step_check.pl";
     auto r = run_program({"/usr/bin/env", "swipl", script, "--", translated(game), role, std::to_string(depth),
                           std::to_string(histories), std::to_string(seed), std::to_string(brute)},
                          600);

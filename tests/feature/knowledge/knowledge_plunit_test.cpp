@@ -8,7 +8,7 @@
 #include "run_gdlsc.h"
 
 BOOST_AUTO_TEST_CASE(plunit_knowledge_tests) {
-    std::string file = std::string(GDLSC_SOURCE_DIR) + "/tests/unit/knowledge/knowledge_tests.pl";
+    std::string file = std::string(GDLSC_SOURCE_DIR) + "/tests/feature/knowledge/knowledge_tests.pl";
     auto r = gdlsc::test::run_program({"/usr/bin/env", "swipl", "--on-error=status", "-g", "run_tests", "-t", "halt", file});
     BOOST_TEST(r.exit_code == 0, r.out << r.err);
 }

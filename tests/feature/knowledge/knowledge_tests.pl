@@ -2,7 +2,7 @@
 /*  plunit tests of the knowledge modules (prolog/gdlsc_infoset, _knows, _belief, _properties) on the card game of Thielscher
     2010 (Fig. 1), hand-written in the generated format (card_game_module.pl),
     with the real runtime (gdlsc_game, gdlsc_situation, gdlsc_formula).
-    Run: swipl -g run_tests -t halt tests/unit/knowledge/knowledge_tests.pl
+    Run: swipl -g run_tests -t halt tests/feature/knowledge/knowledge_tests.pl
     (knowledge_plunit_test.cpp runs it under CTest).
 */
 :- include('../../support/gdlsc_runtime').

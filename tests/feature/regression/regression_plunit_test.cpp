@@ -11,7 +11,7 @@ namespace {
 
 void run_plunit(const std::string& fixture) {
     auto r = gdlsc::test::run_program({"/usr/bin/env", "REGRESSION_FIXTURE=" + fixture, "swipl", "--on-error=status", "-g", "run_tests", "-t",
-                                       "halt", GDLSC_SOURCE_DIR "/tests/unit/regression/regression_tests.pl"});
+                                       "halt", GDLSC_SOURCE_DIR "/tests/feature/regression/regression_tests.pl"});
     BOOST_TEST(r.exit_code == 0, r.out << r.err);
 }
 

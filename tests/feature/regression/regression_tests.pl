@@ -1,6 +1,6 @@
 :- encoding(utf8).
 /*  plunit tests of prolog/gdlsc_regression.pl, on games hand-written in the
-    generated format: the card game of Thielscher 2010 (tests/unit/knowledge/
+    generated format: the card game of Thielscher 2010 (tests/feature/knowledge/
     card_game_module.pl) or path_game_module.pl, chosen by the environment
     variable REGRESSION_FIXTURE (card, the default, or path). Known answers, the printed proof, and a
     cross-check against progression (gdlsc_formula:answers/4, with gdlsc_knows)

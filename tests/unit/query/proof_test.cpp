@@ -161,7 +161,7 @@ GDLSC_CORPUS_CASE(every_corpus_game_to_depth_2) {
     for (const auto& entry : std::filesystem::directory_iterator(gdlsc::test::corpus_dir() + "/gdl2")) {
         const std::string g = entry.path().string();
         // Invalid games (tests/corpus/verdicts.tsv) are not provable; the games accepted with a
-        // deviation from GDL are cross-checked by tests/unit/corpus/deviations_test.cpp and not
+        // deviation from GDL are cross-checked by tests/feature/corpus/deviations_test.cpp and not
         // swept here yet: the depth-2 pair fixpoint on pyggp_dark_split_corridor_3_4 did not
         // finish in 5 minutes (left in the issue notes).
         auto check = run_gdlsc({"check", "--json", g});
