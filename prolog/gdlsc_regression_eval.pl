@@ -73,8 +73,8 @@ ev_and(Fs, S0) :-
 %   A conjunct can run now: positive ones always; negative ones (not, neq,
 %   universal quantifiers) once their free variables are bound.
 ready(F) :- positive(F), !.
-ready(percepts(P, F, _)) :- !, free_vars(F, Fv), exclude(==(P), Fv, []).
-ready(F) :- free_vars(F, []).
+ready(percepts(P, F, _)) :- !, regressed_free_vars(F, Fv), exclude(==(P), Fv, []).
+ready(F) :- regressed_free_vars(F, []).
 
 positive(holds(_)). positive(fluent(_, _)). positive(static(_, _)). positive(eq(_, _)).
 positive(later(_, _, _)). positive(true). positive(false). positive(or(_)).

@@ -15,7 +15,7 @@
             conjuncts/2,            % +Formula, -Conjuncts
             simplify/2,             % +Formula, -Simplified
             regression_size/2,      % +Regressed, -Nodes
-            free_vars/2             % +Regressed, -Vars
+            regressed_free_vars/2             % +Regressed, -Vars
           ]).
 :- encoding(utf8).
 :- use_module(library(lists)).
@@ -280,7 +280,7 @@ regression_size(percepts(_, F, _), N) :- !, regression_size(F, K), N is K + 1.
 regression_size(_, 1).
 
 
-free_vars(F, Free) :-
+regressed_free_vars(F, Free) :-
     term_variables(F, All),
     binders(F, [], Bound),
     maplist(mark_bound, Bound),
