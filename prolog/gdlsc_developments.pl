@@ -89,6 +89,7 @@ developments_reset :-
     retractall(split_(_, _, _, _, _)),
     retractall(split_done_(_, _, _)),
     retractall(legal_memo_(_, _, _)),
+    retractall(joint_memo_(_, _)),
     flag(gdlsc_knowledge_node, _, 1),
     flag(gdlsc_knowledge_obs, _, 1),
     flag(gdlsc_knowledge_component, _, 1).
@@ -361,10 +362,33 @@ state_legal_moves(R, S, Ms) :-
 %   joint move once, in standard order: legal moves are a set, even when the
 %   game's rules derive one move twice.
 joint_move_fixing(S, I, M, A) :-
-    roles(Rs),
-    length(Rs, N),
-    functor(A, a, N),
-    legal_moves_into(Rs, 1, I, M, S, A).
+    (   game:epistemic
+    ->  state_node(S, Id),
+        node_joint_moves(Id, S, As),
+        member(A, As),
+        arg(I, A, M)
+    ;   roles(Rs),
+        length(Rs, N),
+        functor(A, a, N),
+        legal_moves_into(Rs, 1, I, M, S, A)
+    ).
+
+%   node_joint_moves(+Id, +S, -As): every legal joint move of development Id
+%   (state S), in standard order, memoised: a GDL-III development is split
+%   once per agent and cell it is in, and its legal moves may ask what
+%   everyone knows.
+:- dynamic joint_memo_/2.            % joint_memo_(NodeId, JointMoves)
+
+node_joint_moves(Id, S, As) :-
+    (   joint_memo_(Id, As0)
+    ->  As = As0
+    ;   roles(Rs),
+        length(Rs, N),
+        functor(A, a, N),
+        findall(A, legal_moves_into(Rs, 1, 0, none, S, A), As0),
+        assertz(joint_memo_(Id, As0)),
+        As = As0
+    ).
 
 legal_moves_into([], _, _, _, _, _).
 legal_moves_into([R|Rs], J, I, M, S, A) :-
@@ -415,7 +439,7 @@ common_closure(Rs, [W|Ws], Seen0, Seen) :-
 %   development of Role's information set.
 rule_knows(R, SK, Goal, S) :-
     state_node(S, Id),
-    agent(R),
+    knows_agent(R),
     node_obs(R, Id, O),
     knows_instances(k(R, O), SK, Goal, Vs, H, Instances),
     (   Instances == unknown
@@ -441,6 +465,15 @@ rule_common(SK, Goal, S) :-
     ;   Instances1 = Instances
     ),
     member(Vs, Instances1).
+
+%   knows_agent(?R): agent/1, without a scan of the roles when R is given (a
+%   rule's knows literal asks it once per development and role).
+knows_agent(R) :-
+    (   atom(R)
+    ->  game:role_index(R, _),
+        R \== random
+    ;   agent(R)
+    ).
 
 state_node(S, Id) :-
     (   memberchk('gdlsc world'(Id0), S)
@@ -470,7 +503,15 @@ knows_instances(Where, SK, Goal, Vs, H, Instances) :-
 
 goal_vars(SK, Goal, Vs) :-
     term_variables(Goal, Vs0),
-    exclude(==(SK), Vs0, Vs).
+    drop_var(Vs0, SK, Vs).
+
+drop_var([], _, []).
+drop_var([V|Vs], X, Out) :-
+    (   V == X
+    ->  Out = Vs                        % term_variables/2 lists each variable once
+    ;   Out = [V|Out1],
+        drop_var(Vs, X, Out1)
+    ).
 
 %   holds_in_all(+Ids, +S, -SK, +Goal, ?Vs): the candidate instances of Goal's
 %   variables Vs are those true here (K is reflexive); each must hold in every
