@@ -27,28 +27,34 @@ gdlsc_developments:memo_reset :-
     retractall(rep_(_, _, _)),
     retractall(sig_(_, _, _, _)).
 
-%   prove_devs(+Prop, +D, +Max, +Ids, +Options, -Result): prove_property/4's
-%   built-in properties over the developments of depth D..Max (the nodes Ids
-%   are every development of depth D): an information set of some agent whose
-%   developments differ in the property's signature is a counterexample.
-prove_devs(Prop, D, Max, Ids, Options, Result) :-
-    findall(R, agent(R), Rs),
-    (   member(R, Rs),
-        member(Id, Ids),
-        node_cell(R, Id, Cell),
-        dev_violation(Prop, R, Id, Cell, Other)
-    ->  node_moves(Id, Actual),
-        node_moves(Other, Alt),
-        Result = refuted(R, D, Actual, Alt)
+%   prove_by_depth(+Check, +D, +Max, +Ids, +Options, -Result): the developments
+%   of depth D..Max, breadth first (the nodes Ids are every development of
+%   depth D): Result is the first refutation call(Check, D, Ids, Refuted)
+%   finds at some depth, else holds (at Max, or when every development ended).
+prove_by_depth(Check, D, Max, Ids, Options, Result) :-
+    (   call(Check, D, Ids, Refuted)
+    ->  Result = Refuted
     ;   D >= Max
     ->  Result = holds
     ;   next_developments(D, Ids, Options, Ids1),
         (   Ids1 == []
         ->  Result = holds              % every development ended: no deeper one
         ;   D1 is D + 1,
-            prove_devs(Prop, D1, Max, Ids1, Options, Result)
+            prove_by_depth(Check, D1, Max, Ids1, Options, Result)
         )
     ).
+
+%   devs_refuted(+Prop, +D, +Ids, -Refuted): prove_property/4's built-in
+%   properties at the developments Ids of depth D: an information set of some
+%   agent whose developments differ in the property's signature.
+devs_refuted(Prop, D, Ids, refuted(R, D, Actual, Alt)) :-
+    findall(R0, agent(R0), Rs),
+    member(R, Rs),
+    member(Id, Ids),
+    node_cell(R, Id, Cell),
+    dev_violation(Prop, R, Id, Cell, Other), !,
+    node_moves(Id, Actual),
+    node_moves(Other, Alt).
 
 %   next_developments(+D, +Ids, +Options, -Ids1): the developments of depth
 %   D+1, the children of the non-terminal nodes Ids (of depth D); Options
@@ -107,13 +113,13 @@ dev_violation(Prop, R, Id, Cell, Other) :-
 %   user_error; max_classes(N) throws gdlsc_error(limit(...)) beyond N.
 prove_property(formula(F), Max, Options, Result) :- !,
     root_node(Root),
-    prove_formula(F, 0, Max, [Root], Options, Result).
+    prove_by_depth(formula_refuted(F), 0, Max, [Root], Options, Result).
 prove_property(Prop, Max, Options, Result) :-
     epistemic_game, !,
     must_be(oneof([legal_knowledge, terminal_knowledge, goal_knowledge,
                    perfect_information]), Prop),
     root_node(Root),
-    prove_devs(Prop, 0, Max, [Root], Options, Result).
+    prove_by_depth(devs_refuted(Prop), 0, Max, [Root], Options, Result).
 prove_property(Prop, Max, Options, Result) :-
     must_be(oneof([legal_knowledge, terminal_knowledge, goal_knowledge,
                    perfect_information]), Prop),
@@ -315,23 +321,12 @@ signature(goal_knowledge, R, S, V) :-
     ;   V = skip
     ).
 
-%   prove_formula(+F, +D, +Max, +Nodes, +Options, -Result): F at every
-%   development (node) of depth D, then the next depth.
-prove_formula(F, D, Max, Ids, Options, Result) :-
-    (   member(Id, Ids),
-        \+ holds_at(F, Id)
-    ->  node_moves(Id, Moves),
-        formula_alternative(F, Id, Role, Alt),
-        Result = refuted(Role, D, Moves, Alt)
-    ;   D >= Max
-    ->  Result = holds
-    ;   next_developments(D, Ids, Options, Ids1),
-        (   Ids1 == []
-        ->  Result = holds              % every development ended: no deeper one
-        ;   D1 is D + 1,
-            prove_formula(F, D1, Max, Ids1, Options, Result)
-        )
-    ).
+%   formula_refuted(+F, +D, +Ids, -Refuted): F fails at a development of Ids.
+formula_refuted(F, D, Ids, refuted(Role, D, Moves, Alt)) :-
+    member(Id, Ids),
+    \+ holds_at(F, Id), !,
+    node_moves(Id, Moves),
+    formula_alternative(F, Id, Role, Alt).
 
 %   formula_alternative(+F, +Id, -Role, -AltMoves): F fails at Id; when it
 %   fails because of a (knows R G) -- at top level, in a disjunction or a
