@@ -561,7 +561,7 @@ dev_playouts(N, Seed, MaxDepth, Stats) :-
 
 dev_playouts_(0, _, St, St, Mv, Mv, T, T) :- !.
 dev_playouts_(N, D, St0, St, Mv0, Mv, T0, T) :-
-    developments_reset,
+    knowledge_reset,
     reset_game_tables,
     dev_init_state(S0),
     dev_playout(S0, D, 0, K, End),

@@ -14,7 +14,6 @@
 :- encoding(utf8).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
-:- use_module(library(option)).
 :- use_module(gdlsc_game).
 :- use_module(gdlsc_developments).
 :- use_module(gdlsc_knows, [holds_at/2]).

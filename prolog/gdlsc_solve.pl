@@ -30,7 +30,7 @@
 solve_report(F, DepthA, LimitA, Progress, CountA, Listed, Levels) :-
     atom_number(DepthA, Depth),
     atom_number(LimitA, Limit),
-    developments_reset,
+    knowledge_reset,
     reset_game_tables,
     root_node(Root),
     get_time(T0),

@@ -5,7 +5,7 @@
 // States are bit sets over the network's fluents. Everything a player lists — legal moves,
 // percepts, fluents, goal values — comes in Prolog's standard order of terms
 // (gdl::standard_order_less), the order in which the Prolog runtime answers, so that a seeded
-// match draws the same moves under both engines (tests/feature/simulate/engines_agree_test.cpp).
+// match draws the same moves under both engines (tests/feature/simulate/forward_engines_test.cpp).
 //
 // The playout loop keeps every match's state as columns of bits, one column per fluent and a
 // bit per match: the next-state columns of one step are the state columns of the next, and only

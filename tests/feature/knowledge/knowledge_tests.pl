@@ -129,11 +129,24 @@ test(percepts, [Ps == [[yourCard(king)], [ricksBid(allIn), ricksCard('7')]]]) :-
 
 :- begin_tests(fresh).
 
-% Loading a game (its on_game_loaded hook) drops the memo of developments.
-test(reset_after_game_loaded, [N == 0]) :-
+% Loading a game (its on_game_loaded hook) drops every memo about its developments:
+% the nodes, observations and cells, the weighted sets per observation (gdlsc_infoset),
+% the state classes of bounded proofs (gdlsc_properties). Each is filled first.
+memo_counts(Ns) :-
+    maplist([G, N]>>aggregate_all(count, G, N),
+            [ gdlsc_developments:node_(_, _, _, _), gdlsc_developments:obs_(_, _, _),
+              gdlsc_developments:cell_(_, _, _), gdlsc_infoset:obs_entries_(_, _, _),
+              gdlsc_properties:state_(_, _) ],
+            Ns).
+
+test(reset_after_game_loaded, [After == [0, 0, 0, 0, 0]]) :-
     dealt(S), eval_knows(jane, true(hasCard(jane, king)), S),
+    infoset(rick, S, _),
+    prove_property(legal_knowledge, 2, [], _),
+    memo_counts(Before),
+    assertion(\+ memberchk(0, Before)),
     forall(gdlsc_game:on_game_loaded, true),
-    aggregate_all(count, gdlsc_developments:node_(_, _, _, _), N).
+    memo_counts(After).
 
 % Dropping Prolog's tables (what the runtime does when they grow large) keeps
 % the developments: a knowledge query may be in the middle of using them.

@@ -1,5 +1,6 @@
 // The command line's shared options (src/cli/options.h) and the subcommands that register
-// them, at the CLI11 level: parsed, not run (the callbacks are not called: `exit_code` stays).
+// them, at the CLI11 level: parsed, not run to the end (a parse error stops before the
+// callback; where a parse succeeds the callback runs and fails on the missing game file).
 #define BOOST_TEST_MODULE cli_options
 #include <boost/test/unit_test.hpp>
 
