@@ -176,15 +176,21 @@ unfold_(G, Args, Act, Sit, R) :-
               Ctx = ctx(AV, SV, Act, Sit, Outer),
               body(Body, Ctx, Outer, Bs),
               append(Eqs, Bs, Cs),
-              mk_and(Cs, C0),
-              regressed_free_vars(C0, CVs),
-              exclude_vars(CVs, Outer, Locals),
-              mk_exists(Locals, C0, D) ),
+              closed_conjunction(Cs, Outer, D) ),
             Pairs),
     maplist(restore(Outer), Pairs, Ds),
     mk_or(Ds, R).
 
 existence(G) :- throw(error(existence_error(game_relation, G), regress/3)).
+
+%   closed_conjunction(+Conjuncts, +Outer, -F): the conjunction with its variables
+%   other than the caller's (Outer) quantified existentially: one disjunct of a
+%   completion or of a negated part of a body.
+closed_conjunction(Cs, Outer, F) :-
+    mk_and(Cs, C0),
+    regressed_free_vars(C0, CVs),
+    exclude_vars(CVs, Outer, Locals),
+    mk_exists(Locals, C0, F).
 
 restore(Outer, Outer-D, D).
 
@@ -336,10 +342,7 @@ sub_formula(G, Ctx0, O, F) :-
     Ctx = ctx(AV, SV, Act, Sit, Outer),
     findall(Outer-D,
             ( branch(G, Ctx, Outer, Cs),
-              mk_and(Cs, C0),
-              regressed_free_vars(C0, CVs),
-              exclude_vars(CVs, Outer, Ls),
-              mk_exists(Ls, C0, D) ),
+              closed_conjunction(Cs, Outer, D) ),
             Pairs),
     maplist(restore(Outer), Pairs, Ds),
     mk_or(Ds, F).
