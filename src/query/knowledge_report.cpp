@@ -93,12 +93,43 @@ InfosetReport compute_infoset(const Game& g, const std::string& role, const Hist
     return r;
 }
 
+namespace {
+
+// belief/5 evaluates the formula at one representative development per final state, so
+// the formula must be about the state: the first part that is not (does, sees, knowledge,
+// an action predicate), searched through the connectives only -- a fluent's own arguments
+// are terms, whatever their names.
+const Term* not_about_state(const Term& t, const gdl::Analysis& a) {
+    if (!t.is_compound()) return nullptr;
+    if (t.name == "does" || t.name == "sees" || t.name == "knows" || t.name == "common" || t.name == "kwhether")
+        return &t;
+    if (t.name == "rel" && t.args.size() == 2) {
+        const auto args = gdl::list_items(t.args[1]);
+        gdl::Signature sig{t.args[0].name, args.size()};
+        return gdl::engine_class(a, sig) == gdl::PredicateClass::ActionPredicate ? &t : nullptr;
+    }
+    if (t.name == "not") return not_about_state(t.args[0], a);
+    if (t.name == "exists" || t.name == "forall") return not_about_state(t.args[1], a);
+    if (t.name == "and" || t.name == "or") {
+        for (const Term& f : gdl::list_items(t.args[0]))
+            if (const Term* bad = not_about_state(f, a)) return bad;
+    }
+    return nullptr;
+}
+
+}  // namespace
+
 BeliefReport compute_belief(const Game& g, const std::string& role, const History& h, const Formula& f,
                             double timeout_seconds) {
     check_agent_role(g, role);
     if (!f.answer_vars.empty())
         throw UserError("belief: the formula has free variables (?" + joined(f.answer_vars, ", ?") +
                         "); a probability needs a closed formula: quantify them with exists or forall");
+    if (const Term* bad = not_about_state(f.term, g.analysis))
+        throw UserError((bad->loc.valid() ? bad->loc.str() + ": " : std::string()) +
+                        "belief: the formula must be about the state; it cannot mention " +
+                        (bad->name == "rel" ? "the action predicate " + bad->args[0].name : bad->name) +
+                        " (a degree of belief weighs the final states of the information set)");
     auto& pl = prepare_engine(g, timeout_seconds);
     Term sit = check_history(pl, h);
     pl::runtime::Belief b = pl::runtime::belief_report(pl, role, sit, f.term);

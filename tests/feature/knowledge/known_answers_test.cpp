@@ -273,3 +273,22 @@ BOOST_AUTO_TEST_CASE(three_players_footnote_9) {
     BOOST_TEST(ask(g, h, "(knows p2 (not (knows p3 (knows p1 (true f)))))") ==
                "holds\n");
 }
+
+// A degree of belief weighs the final states of an information set: a formula about the
+// last move or about knowledge is refused before any evaluation, at its column (exit 2),
+// and an allowed one keeps the known answer (rick holds the 7: jane's card is one of 7).
+BOOST_AUTO_TEST_CASE(belief_formula_must_be_about_the_state) {
+    std::string g = example("card_game/card_game.kif");
+    std::string h = "(noop noop (deal king 7))";
+    auto knows = run_gdlsc({"belief", g, "--role", "rick", "--history", h,
+                            "(and (true (hasCard jane king)) (knows jane (true (hasCard jane king))))"});
+    BOOST_TEST(knows.exit_code == 2);
+    BOOST_TEST(knows.err.find("<formula>:1:33:") != std::string::npos, knows.err);
+    BOOST_TEST(knows.err.find("cannot mention knows") != std::string::npos, knows.err);
+    auto does = run_gdlsc({"belief", g, "--role", "rick", "--history", h, "(not (does jane noop))"});
+    BOOST_TEST(does.exit_code == 2);
+    BOOST_TEST(does.err.find("<formula>:1:6:") != std::string::npos, does.err);
+    auto ok = run_gdlsc({"belief", g, "--role", "rick", "--history", h, "(not (true (hasCard jane king)))"});
+    BOOST_TEST(ok.exit_code == 0, ok.err);
+    BOOST_TEST(ok.out.rfind("6/7 = ", 0) == 0, ok.out);
+}
