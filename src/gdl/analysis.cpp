@@ -72,6 +72,10 @@ Analysis analyze(const Program& p) {
             info.defined_at.push_back(h.loc);
         }
         if ((h.name == "init" || h.name == "next" || h.name == "base") && h.args.size() == 1) fluent_arg(h);
+        if ((h.name == "init" || h.name == "next") && h.args.size() == 1) {
+            if (h.args[0].is_variable()) a.holdable_known = false;
+            else a.holdable.insert(signature(h.args[0]));
+        }
         // true, does and knows are sources: a rule with such a head is invalid (validate.h
         // reports it) and must not make everything that tests the state depend on its body.
         std::vector<Dependency> ignored;

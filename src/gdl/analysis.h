@@ -46,6 +46,10 @@ struct Analysis {
     std::map<Signature, PredicateInfo> predicates;
     /// Primitive fluents: signatures of the terms under init, true, next (and base).
     std::set<Signature> fluents;
+    /// The fluents a state can hold: the signatures under init and next heads; complete
+    /// (holdable_known) unless some init or next head is a variable, e.g. (<= (next ?f) ...).
+    std::set<Signature> holdable;
+    bool holdable_known = true;
     /// Edges of the dependency graph, keyed by head.
     std::map<Signature, std::vector<Dependency>> edges;
     /// Strongly connected components in dependency order (a component's dependencies come first).

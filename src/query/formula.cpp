@@ -62,7 +62,9 @@ public:
         }
         if (op == "true") {
             if (!want(e, n == 1, "'true' takes one fluent")) return bad();
-            return Term::compound("true", {arg(1)}, e.loc);
+            Term f = arg(1);
+            check_holdable(f, e.items[1]);
+            return Term::compound("true", {f}, e.loc);
         }
         if (op == "distinct") {
             if (!want(e, n == 2, "'distinct' takes two terms")) return bad();
@@ -88,6 +90,17 @@ private:
     bool want(const SExpr& e, bool ok, const std::string& msg) {
         if (!ok) diags_.error(e.loc, msg);
         return ok;
+    }
+
+    /// A fluent no init or next rule can make (a typo, most likely: it would never hold)
+    /// is an error at its column, with the fluents the game has.
+    void check_holdable(const Term& f, const SExpr& at) {
+        if (f.is_variable() || !a_.holdable_known || a_.holdable.count(gdl::signature(f))) return;
+        std::string known;
+        for (const auto& s : a_.holdable) known += (known.empty() ? "" : ", ") + gdl::kif_symbol(s.name) + "/" + std::to_string(s.arity);
+        diags_.error(at.loc, "no init or next rule makes a fluent " + gdl::kif_symbol(f.name) + "/" +
+                                 std::to_string(f.args.size()) + ": it never holds",
+                     "the game's fluents are " + known);
     }
 
     /// The words of the query language that a `|quoted|` symbol does not stand for.

@@ -134,3 +134,14 @@ BOOST_AUTO_TEST_CASE(engine_classes_carry_the_keyword_conventions) {
     BOOST_TEST((keyword_class({"terminal", 0}) == PredicateClass::DerivedFluent));
     BOOST_TEST((keyword_class({"next", 2}) == PredicateClass::Static));  // a keyword only at its arity
 }
+
+// The fluents a state can hold: under init and next heads (p/1, done/0), not those only read
+// under true in a body; unknown as soon as some init or next head is a variable.
+BOOST_AUTO_TEST_CASE(holdable_fluents) {
+    const Analysis a = analyze_text(kGame + "(<= (legal a go) (true (q 7)))\n");
+    BOOST_TEST(a.holdable_known);
+    BOOST_TEST((a.holdable == std::set<Signature>{{"p", 1}, {"done", 0}}));
+    BOOST_TEST(a.fluents.count(Signature{"q", 1}) == 1);  // read, never made
+    const Analysis b = analyze_text(kGame + "(<= (next ?f) (true ?f) (does a stop))\n");
+    BOOST_TEST(!b.holdable_known);
+}

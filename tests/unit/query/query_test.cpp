@@ -100,6 +100,9 @@ GDLSC_CORPUS_CASE(formula_and_history_errors_name_the_place) {
         {"", "(and (true ?f) (foo 1))", {"<formula>:1:16: error: unknown relation foo/1"}},
         {"", "(row 1)", {"<formula>:1:1: error: unknown relation row/1", "row/2"}},
         {"", "(legal bob ?m)", {"<formula>:1:8: error: unknown role bob"}},
+        // a fluent no init or next rule makes: a typo, it would silently never hold
+        {"", "(not (true (cel 1 1 b)))", {"<formula>:1:12: error: no init or next rule makes a fluent cel/3",
+                                           "the game's fluents are cell/3, control/1"}},
         {"", "(true ?f", {"never closed"}},
         {"", "(exists a (true ?f))", {"<formula>:1:9"}},
         {"", "(true ?f) (true ?g)", {"expected one formula"}},
@@ -234,6 +237,10 @@ BOOST_AUTO_TEST_CASE(quoted_and_mixed_case_symbols_through_the_binary) {
     BOOST_TEST(r.out == "holds\n?f = |bettingRound|\n", r.err);
     r = run_gdlsc({"query", infix, "(true |bettingRound|)"});
     BOOST_TEST(r.out == "holds\n");
+    // unquoted, KIF reads bettinground: no such fluent, and the note shows the game's spelling
     r = run_gdlsc({"query", infix, "(true bettingRound)"});
-    BOOST_TEST(r.out == "does not hold\n");
+    BOOST_TEST(r.exit_code == 2);
+    BOOST_TEST(r.err.find("<formula>:1:7: error: no init or next rule makes a fluent bettinground/0") !=
+                   std::string::npos, r.err);
+    BOOST_TEST(r.err.find("the game's fluents are |bettingRound|/0") != std::string::npos, r.err);
 }
