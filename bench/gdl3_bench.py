@@ -14,7 +14,7 @@ Peer: SMCDEL (symbolic DEL model checker) on hand-written models, as the issue r
 this machine kind: Cheryl 0.03 s, Muddy Children n = 20 0.04 s, n = 40 0.09 s (not installable
 here: not a Debian package).
 
-Usage: bench/gdl3_bench.py [--gdlsc build/gdlsc] [--budget 60] [--repeat 3]
+Usage: bench/gdl3_bench.py [--gdlsc build/gdlsc] [--budget 60] [--repeat 3] [--max-ground-size N]
 """
 import argparse, math, os, subprocess, sys, tempfile
 
@@ -54,6 +54,9 @@ def main():
     ap.add_argument("--budget", type=int, default=60)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--max-n", type=int, default=16)
+    ap.add_argument("--max-ground-size", type=int, default=0,
+                    help="passed to the Muddy Children queries (0: gdlsc's default); a GDL-III game "
+                         "whose one-step program passes it has its developments made in Prolog")
     a = ap.parse_args()
     g = a.gdlsc
     ex = lambda p: os.path.join(ROOT, "examples", p)
@@ -87,8 +90,10 @@ def main():
         game = generated("muddy_children/generate.py", n)
         history = "(" + "noop " * n + "(pick" + " 1" * n + "))"
         history += (" (" + "dontknow " * n + "noop)") * (n - 1)
-        secs, mb, rc, out = best([g, "query", game, "--history", history, "(legal ?c know)"], a.budget,
-                                 a.repeat if n <= 8 else 1)
+        cmd = [g, "query", game, "--history", history, "(legal ?c know)"]
+        if a.max_ground_size:
+            cmd += ["--max-ground-size", str(a.max_ground_size)]
+        secs, mb, rc, out = best(cmd, a.budget, a.repeat if n <= 8 else 1)
         knowing = out.count("?c = ")
         print("| %d | %d | %.3f | %d | %s |" % (n, 2 ** n - 1, secs, mb,
                                                  "%d know" % knowing if rc == 0 else "exit %d" % rc))

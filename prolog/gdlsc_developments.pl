@@ -21,7 +21,7 @@
     development.  So a node's state carries the marker 'gdlsc world'(Id) of
     its node (kept in standard order, so ord_memberchk still works; the
     generated rules never enumerate it), every evaluation of a rule at the node
-    sees it, and the game's compiled (knows R P) calls rule_knows/4, which
+    sees it, and the game's compiled (knows R P) calls rule_knows/5, which
     finds the node from the marker and evaluates P in every node of R's cell.
     Tabled game predicates are keyed by the marked state: their answers are
     per development, as the semantics asks.  The recursion is well founded:
@@ -50,8 +50,9 @@
             joint_move_legal/2,     % +State, +JointMove
             epistemic_game/0,
             plain_state/2,          % +State, -Fluents
-            rule_knows/4,           % ?Role, -SK, :Goal, +State
-            rule_common/3,          % -SK, :Goal, +State
+            rule_knows/5,           % ?Role, ?P, -SK, :Goal, +State
+            rule_common/4,          % ?P, -SK, :Goal, +State
+            native_path/3,          % +JointMoves, +Knowledge, -Sit
             dev_init_state/1,       % -State
             dev_next_state/3,       % +JointMove, +State, -State1
             dev_playouts/4          % +N, +Seed, +MaxDepth, -Stats
@@ -90,6 +91,8 @@ developments_reset :-
     retractall(split_done_(_, _, _)),
     retractall(legal_memo_(_, _, _)),
     retractall(joint_memo_(_, _)),
+    retractall(native_node_(_)),
+    retractall(native_knows_(_, _)),
     flag(gdlsc_knowledge_node, _, 1),
     flag(gdlsc_knowledge_obs, _, 1),
     flag(gdlsc_knowledge_component, _, 1).
@@ -429,16 +432,24 @@ common_closure(Rs, [W|Ws], Seen0, Seen) :-
 
 %   ---- GDL-III: knows in the game's rules ------------------------------------
 
-%!  rule_knows(?Role, -SK, +Goal, +State) is nondet.
+%!  rule_knows(?Role, ?P, -SK, +Goal, +State) is nondet.
 %
-%   The compiled (knows Role P) of a GDL-III rule (sc/emit_prolog.cpp): Goal
-%   is P as a goal of the module game over the state variable SK, and State
-%   the marked state of the development the rule is evaluated in.  True for
-%   each agent Role (an unbound Role ranges over the agents, random never
-%   among them) and each instance of P's free variables that holds in every
-%   development of Role's information set.
-rule_knows(R, SK, Goal, S) :-
+%   The compiled (knows Role P) of a GDL-III rule (sc/emit_prolog.cpp): P is
+%   the literal as a term, Goal the same literal as a goal of the module game
+%   over the state variable SK, and State the marked state of the development
+%   the rule is evaluated in.  True for each agent Role (an unbound Role ranges
+%   over the agents, random never among them) and each instance of P's free
+%   variables that holds in every development of Role's information set.  At a
+%   development whose knowledge was computed natively (native_path/3) the
+%   instances are looked up.
+rule_knows(R, P, SK, Goal, S) :-
     state_node(S, Id),
+    (   native_node_(Id)
+    ->  native_knows_(Id, k(R, P))
+    ;   rule_knows_(R, SK, Goal, S, Id)
+    ).
+
+rule_knows_(R, SK, Goal, S, Id) :-
     knows_agent(R),
     node_obs(R, Id, O),
     knows_instances(k(R, O), SK, Goal, Vs, H, Instances),
@@ -450,21 +461,55 @@ rule_knows(R, SK, Goal, S) :-
     ),
     member(Vs, Instances1).
 
-%!  rule_common(-SK, +Goal, +State) is nondet.
+%!  rule_common(?P, -SK, +Goal, +State) is nondet.
 %
 %   The compiled (knows P): P holds in every development of the common
 %   knowledge component of the current one.
-rule_common(SK, Goal, S) :-
+rule_common(P, SK, Goal, S) :-
     state_node(S, Id),
-    common_cell(Id, Ids),
-    common_(Id, C),
-    knows_instances(c(C), SK, Goal, Vs, H, Instances),
-    (   Instances == unknown
-    ->  findall(Vs, holds_in_all(Ids, S, SK, Goal, Vs), Instances1),
-        assertz(knows_memo_(H, c(C), Goal, Instances1))
-    ;   Instances1 = Instances
-    ),
-    member(Vs, Instances1).
+    (   native_node_(Id)
+    ->  native_knows_(Id, c(P))
+    ;   common_cell(Id, Ids),
+        common_(Id, C),
+        knows_instances(c(C), SK, Goal, Vs, H, Instances),
+        (   Instances == unknown
+        ->  findall(Vs, holds_in_all(Ids, S, SK, Goal, Vs), Instances1),
+            assertz(knows_memo_(H, c(C), Goal, Instances1))
+        ;   Instances1 = Instances
+        ),
+        member(Vs, Instances1)
+    ).
+
+%!  native_path(+JointMoves:list, +Knowledge:list, -Sit) is det.
+%
+%   The development of JointMoves, made node by node, where what the rules
+%   ask about knowledge was computed outside Prolog (the native development
+%   engine, src/ground/network_developments.h): Knowledge has one list per
+%   node of the path (the root first) of the knows literals true there,
+%   k(Role, P) and c(P) with P ground.  The rules evaluated at these nodes
+%   look them up instead of building information sets; every other node
+%   (and every query about knowledge, which the host does not send here)
+%   keeps the Prolog way.  Forgets the developments made before.
+:- dynamic native_node_/1,          % native_node_(NodeId)
+           native_knows_/2.         % native_knows_(NodeId, k(Role, P) | c(P))
+
+native_path(As, Ks, Sit) :-
+    knowledge_reset,
+    reset_game_tables,              % tabled answers are keyed by node markers
+    root_node(Root),
+    native_path_(As, Ks, Root, s0, Sit).
+
+native_path_([], [K], Id, Sit, Sit) :- !,
+    native_mark(Id, K).
+native_path_([A|As], [K|Ks], Id, Sit0, Sit) :-
+    native_mark(Id, K),
+    node_(Id, _, _, S),
+    node_child(Id, A, S, C),
+    native_path_(As, Ks, C, do(A, Sit0), Sit).
+
+native_mark(Id, K) :-
+    assertz(native_node_(Id)),
+    forall(member(E, K), assertz(native_knows_(Id, E))).
 
 %   knows_agent(?R): agent/1, without a scan of the roles when R is given (a
 %   rule's knows literal asks it once per development and role).
@@ -479,7 +524,7 @@ state_node(S, Id) :-
     (   memberchk('gdlsc world'(Id0), S)
     ->  Id = Id0
     ;   throw(error(gdlsc_error(knows_without_development),
-                    context(rule_knows/4, 'knows in a rule evaluated outside a development')))
+                    context(rule_knows/5, 'knows in a rule evaluated outside a development')))
     ).
 
 %   The instances of a knows goal are the same at every development of the

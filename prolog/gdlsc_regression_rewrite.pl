@@ -272,11 +272,11 @@ body(X \== Y, _, _, Cs) :- !,
     (   N == true -> Cs = [] ; N \== false, Cs = [N] ).
 body(X = Y, _, O, Cs) :- !, unify_t(X, Y, O, Cs, []).
 body(throw(E), _, _, _) :- !, throw(E).
-%   GDL-III: (knows R P) in a rule (gdlsc_developments:rule_knows/4) is the Knows
+%   GDL-III: (knows R P) in a rule (gdlsc_developments:rule_knows/5) is the Knows
 %   macro of the rule's situation: P as a query formula, regressed with the
 %   knowledge axiom like a query's knows.  A variable R gives one alternative per
 %   agent.  (knows P) is common knowledge, a fixpoint: refused, as in queries.
-body(gdlsc_developments:rule_knows(Ro, SK, G, S), ctx(_, SV, _, Sit, _), O, Cs) :- S == SV, !,
+body(gdlsc_developments:rule_knows(Ro, _, SK, G, S), ctx(_, SV, _, Sit, _), O, Cs) :- S == SV, !,
     goal_formula(G, SK, F),
     game:roles(Roles),
     member(Ag, Roles),
@@ -285,7 +285,7 @@ body(gdlsc_developments:rule_knows(Ro, SK, G, S), ctx(_, SV, _, Sit, _), O, Cs) 
     rf_knows(Ag, F, Sit, R),
     R \== false,
     (   R == true -> append(Eqs, [], Cs) ; append(Eqs, [R], Cs) ).
-body(gdlsc_developments:rule_common(_, _, _), _, _, _) :- !,
+body(gdlsc_developments:rule_common(_, _, _, _), _, _, _) :- !,
     throw(error(gdlsc_unsupported(common_knowledge_regression), regress/3)).
 body(G, ctx(AV, SV, Act, Sit, _), _, Cs) :-
     compound(G), compound_name_arguments(G, P, All), atom_concat('g:', Name, P), !,

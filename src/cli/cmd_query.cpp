@@ -45,7 +45,9 @@ void register_query(CLI::App& app, int& exit_code) {
                     "progression (default), regression, smt (Z3 on the ground program) or all (every engine that "
                     "applies; exit 3 when they disagree)");
     cmd->add_option("--max-ground-size", a->options.max_ground_size,
-                    "smt: bound on the ground program's atoms (rules: twice as many); beyond it exit 4")
+                    "smt: bound on the ground program's atoms (rules: twice as many); beyond it exit 4. GDL-III: "
+                    "bound on the one-step program of the developments on the step network; beyond it the "
+                    "Prolog runtime makes them")
         ->default_val(500000)
         ->check(CLI::Validator(
             [](std::string& v) -> std::string {

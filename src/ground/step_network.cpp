@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "ground/epistemic.h"
 #include "ground/grounder.h"
 #include "base/sccs.h"
 
@@ -71,6 +72,14 @@ void StepNetwork::compile(const GroundProgram& gp) {
             if (r < 0) continue;
             sees_[r].push_back(a);
             percepts_[r].push_back(t.args[1]);
+        } else if ((t.name == kKnowsRelation && t.args.size() == 2) || (t.name == kCommonRelation && t.args.size() == 1)) {
+            kind_[a] = Kind::Input;
+            KnowsInput k;
+            k.node = a;
+            k.role = t.args.size() == 2 ? static_cast<std::int32_t>(role_of(t.args[0])) : -1;
+            k.atom = t.args.back();
+            if (t.args.size() == 2 && k.role < 0) continue;  // not a role: never known (no agent fact)
+            knows_.push_back(std::move(k));
         } else if (t.name == "goal" && t.args.size() == 2) {
             std::int64_t r = role_of(t.args[0]);
             if (r < 0) continue;
@@ -83,10 +92,12 @@ void StepNetwork::compile(const GroundProgram& gp) {
         for (const gdl::Term& m : moves_[r])
             legal_[r].push_back(find(gdl::Term::compound("legal", {gdl::Term::constant(roles_[r]), m})));
     terminal_ = find(gdl::Term::constant("terminal"));
+    for (auto& k : knows_) k.inner = find(k.atom);
 
     // Dependencies and evaluation order.
     std::vector<std::vector<std::uint32_t>> deps(n);
     for (const auto& r : gp.rules) {
+        if (kind_[r.head] == Kind::Input) continue;  // the rules that bound the knows inputs
         for (AtomId b : r.pos) deps[r.head].push_back(b);
         for (AtomId b : r.neg) deps[r.head].push_back(b);
     }
@@ -263,15 +274,28 @@ void Rows::clear_inputs() {
     for (NodeId a : inputs_) std::fill_n(&cols_[std::size_t(slot_[a]) * words_], words_, 0);
 }
 
+bool Rows::all_zero(NodeId node) const {
+    const std::uint64_t* c = column(node);
+    for (std::size_t i = 0; i < words_; ++i)
+        if (c[i]) return false;
+    return true;
+}
+
 bool Rows::eval(NodeId node, bool accumulate) {
     std::uint64_t* out = &cols_[std::size_t(slot_[node]) * words_];
     if (!accumulate) std::fill_n(out, words_, 0);
     std::uint64_t* tmp = tmp_.data();
     const std::size_t w = words_;
+    const bool skip = w >= kSkipWords;
     bool changed = false;
     for (std::uint32_t r = net_.rule_begin_[node]; r < net_.rule_begin_[node + 1]; ++r) {
         auto [begin, len] = net_.rule_lits_[r];
         const std::uint32_t* lit = &net_.lits_[begin];
+        if (skip) {
+            bool dead = false;
+            for (std::uint32_t k = 0; k < len && !dead; ++k) dead = !(lit[k] & kNeg) && zero_[std::size_t(slot_[lit[k]])];
+            if (dead) continue;
+        }
         auto col = [&](std::uint32_t l) { return &cols_[std::size_t(slot_[l & ~kNeg]) * w]; };
         const std::uint64_t* c0 = col(lit[0]);
         const std::uint64_t m0 = (lit[0] & kNeg) ? ~std::uint64_t(0) : 0;
@@ -299,17 +323,29 @@ bool Rows::eval(NodeId node, bool accumulate) {
 }
 
 void Rows::run() {
+    const bool skip = words_ >= kSkipWords;
+    if (skip) {
+        zero_.assign(inputs_.size() + consts_.size() + order_.size(), 0);
+        for (NodeId a : inputs_) zero_[std::size_t(slot_[a])] = all_zero(a);
+        for (NodeId a : consts_) zero_[std::size_t(slot_[a])] = all_zero(a);
+    }
     for (const auto& c : schedule_) {
         if (!c.recursive) {
-            for (std::uint32_t i = c.begin; i < c.end; ++i) eval(order_[i], false);
+            for (std::uint32_t i = c.begin; i < c.end; ++i) {
+                eval(order_[i], false);
+                if (skip) zero_[std::size_t(slot_[order_[i]])] = all_zero(order_[i]);
+            }
             continue;
         }
+        // Members start all false but grow: none counts as zero while the loop runs.
         for (std::uint32_t i = c.begin; i < c.end; ++i)
             std::fill_n(&cols_[std::size_t(slot_[order_[i]]) * words_], words_, 0);
         for (bool changed = true; changed;) {
             changed = false;
             for (std::uint32_t i = c.begin; i < c.end; ++i) changed |= eval(order_[i], true);
         }
+        if (skip)
+            for (std::uint32_t i = c.begin; i < c.end; ++i) zero_[std::size_t(slot_[order_[i]])] = all_zero(order_[i]);
     }
 }
 

@@ -62,6 +62,17 @@ public:
     const std::vector<gdl::Term>& goal_values(std::size_t r) const { return goal_values_[r]; }
     NodeId goal_node(std::size_t r, std::size_t value) const { return goal_[r][value]; }
 
+    /// GDL-III (epistemic.h): an input (|gdlsc knows| r P) or (|gdlsc common| P) of step 0,
+    /// set per development from the information sets (network_developments.h); `inner` is
+    /// P's node, `role` -1 for common knowledge.
+    struct KnowsInput {
+        NodeId node = kNoNode;
+        std::int32_t role = -1;
+        NodeId inner = kNoNode;
+        gdl::Term atom;  ///< P
+    };
+    const std::vector<KnowsInput>& knows() const { return knows_; }
+
     std::size_t nodes() const { return kind_.size(); }
     std::size_t rules() const { return rule_lits_.size(); }
     /// `N fluents, M moves, K nodes, R rules`.
@@ -87,6 +98,7 @@ private:
     std::vector<std::vector<gdl::Term>> goal_values_;     // per role
     std::vector<std::vector<NodeId>> goal_;               // per role, per goal value
     NodeId terminal_ = kNoNode;
+    std::vector<KnowsInput> knows_;
 
     std::vector<Kind> kind_;  // per node
     // Rules of derived nodes: node -> [rule_begin_[n], rule_begin_[n+1]) in rule_lits_;
@@ -116,6 +128,8 @@ public:
     /// once; null when the input is outside the targets' cone (its value does not matter).
     std::uint64_t* fluent_column(std::size_t fluent) { return input_column(net_.true_[fluent]); }
     std::uint64_t* move_column(std::size_t role, std::size_t move) { return input_column(net_.does_[role][move]); }
+    /// The column of net.knows()[k] (null outside the targets' cone).
+    std::uint64_t* knows_column(std::size_t k) { return input_column(net_.knows_[k].node); }
     void run();
     bool holds(NodeId node, std::size_t row) const {
         const std::uint64_t* c = column(node);
@@ -133,6 +147,12 @@ private:
     std::vector<NodeId> order_;
     std::size_t words_ = 0;
     std::vector<std::uint64_t> cols_, tmp_;
+    // From kSkipWords words per column on, run() notes which columns are all zero and eval()
+    // skips a rule with such a positive literal (per slot; 1: known all zero). Below it the
+    // check would cost about as much as the rule.
+    static constexpr std::size_t kSkipWords = 4;
+    std::vector<char> zero_;
+    bool all_zero(NodeId node) const;
 
     std::uint64_t* input_column(NodeId node) {
         return node == kNoNode || slot_[node] < 0 ? nullptr : &cols_[std::size_t(slot_[node]) * words_];

@@ -53,6 +53,15 @@ void known_state(Engine& e, const Term& sit, const std::vector<Term>& fluents) {
     e.solve("gdlsc_situation", "known_state", {sit, gdl::make_list(fluents)}, 1);
 }
 
+void native_path(Engine& e, const std::vector<Term>& joint_moves, const std::vector<Term>& knowledge) {
+    e.solve("gdlsc_developments", "native_path", {gdl::make_list(joint_moves), gdl::make_list(knowledge), var("sit")}, 1);
+}
+
+void forget_developments(Engine& e) {
+    e.solve("gdlsc_developments", "knowledge_reset", {}, 1);
+    e.reset_tables();
+}
+
 InfosetCounts infoset_report(Engine& e, const std::string& role, const Term& sit, bool steps) {
     std::vector<Term> args{Term::constant(role), sit, var("n"), var("count")};
     if (steps) args.push_back(var("steps"));

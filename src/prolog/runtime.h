@@ -33,6 +33,13 @@ std::optional<gdl::Term> step_error(Engine& e, const gdl::Term& sit, const gdl::
 /// known_state/2: the ground situation `sit` has the state of `fluents` (computed elsewhere).
 void known_state(Engine& e, const gdl::Term& sit, const std::vector<gdl::Term>& fluents);
 
+/// GDL-III: makes the development of `joint_moves` with the knowledge its rules ask about
+/// given per node of the path (the root first; a list of k(Role, P) / c(P) terms each),
+/// computed outside Prolog (gdlsc_developments:native_path/3). Forgets earlier developments.
+void native_path(Engine& e, const std::vector<gdl::Term>& joint_moves, const std::vector<gdl::Term>& knowledge);
+/// Forgets every development, information set and table (gdlsc_developments:knowledge_reset/0).
+void forget_developments(Engine& e);
+
 // ---- gdlsc_infoset, gdlsc_infoset_dot, gdlsc_belief, gdlsc_properties: information sets, beliefs, bounded proofs
 
 struct InfosetCounts {

@@ -3,11 +3,14 @@
 #include "query/session.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <optional>
 
 #include "prolog/engine.h"
 #include "prolog/runtime.h"
 #include "query/engines_smt.h"
+#include "query/epistemic_native.h"
+#include "ground/query_formula.h"
 #include "base/environment.h"
 #include "base/errors.h"
 #include "query/forward.h"
@@ -58,8 +61,31 @@ Answer run_query(const gdl::Program& program, const gdl::Analysis& analysis, con
     // A long history of a game that grounds is played on the step network (forward.h); a
     // GDL-III game has none (its states carry what the players know).
     std::optional<gdl::Term> fast;
-    if (history.size() >= kLongHistory && environment().native != "off")
+    // A GDL-III game: the knowledge its rules ask about along the history is computed on the
+    // step network when the formula itself is about the situation, not about knowledge
+    // (epistemic_native.h); GDLSC_NATIVE=check also answers in Prolog alone and compares.
+    const bool native_epistemic = analysis.epistemic && options.engine == "progression" &&
+                                  environment().native != "off" && !ground::mentions_knowledge(formula.term);
+    if (native_epistemic) {
+        std::string why;
+        fast = epistemic_situation(program, analysis, pl, history, options.timeout_seconds, options.max_ground_size, why);
+        if (!fast && environment().native == "check")
+            std::fprintf(stderr, "note: GDLSC_NATIVE=check: the developments are made in Prolog only: %s\n", why.c_str());
+        if (fast && environment().native == "check") {
+            Answer a = progression_query({program, analysis, formula, history, *fast, options.max_ground_size});
+            pl::runtime::forget_developments(pl);
+            Answer b = progression_query(
+                {program, analysis, formula, history, check_history(pl, history), options.max_ground_size});
+            if (!same(a, b))
+                throw UserError("engines disagree:\n  the step network's developments say " + summary(a) +
+                                    "\n  the rules in Prolog say " + summary(b),
+                                kExitDisagreement);
+            b.engine = "progression";
+            return b;
+        }
+    } else if (history.size() >= kLongHistory && environment().native != "off") {
         fast = network_situation(program, analysis, pl, history);
+    }
     gdl::Term sit = fast ? *fast : check_history(pl, history);
     QueryContext ctx{program, analysis, formula, history, sit, options.max_ground_size};
 

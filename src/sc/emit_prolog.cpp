@@ -351,7 +351,7 @@ private:
         return call(t);
     }
 
-    // GDL-III (knows R P) / (knows P): a call of the knowledge runtime with P as a goal over
+    // GDL-III (knows R P) / (knows P): a call of the knowledge runtime with P as a term and as a goal over
     // a state variable of its own, which the runtime binds to the state of each development
     // of the information set (or of the common-knowledge closure). The validation has
     // checked that P is a relation that does not depend on does.
@@ -362,8 +362,12 @@ private:
         state_ = k;
         std::string goal = atom(p, bound);
         state_ = saved;
-        if (t.args.size() == 1) return "gdlsc_developments:rule_common(" + k + ", (" + goal + "), " + state_ + ")";
-        return "gdlsc_developments:rule_knows(" + term(t.args[0]) + ", " + k + ", (" + goal + "), " + state_ + ")";
+        // P itself (as a term) comes first: a development whose knowledge was computed
+        // outside Prolog (the native development engine) answers by looking P up.
+        if (t.args.size() == 1)
+            return "gdlsc_developments:rule_common(" + term(p) + ", " + k + ", (" + goal + "), " + state_ + ")";
+        return "gdlsc_developments:rule_knows(" + term(t.args[0]) + ", " + term(p) + ", " + k + ", (" + goal + "), " +
+               state_ + ")";
     }
 
     const ClassMap& cls_;

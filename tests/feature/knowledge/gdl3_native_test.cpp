@@ -1,0 +1,154 @@
+// GDL-III queries with the developments on the step network (src/query/epistemic_native.h)
+// against the Prolog runtime alone, through the gdlsc binary: random histories of every
+// GDL-III example and fixture (seeded), and at every prefix the query answered both ways
+// in one run (GDLSC_NATIVE=check: exit 3 when they differ) -- the state, the legal moves,
+// terminal, goals and the last percepts. The native path must apply to each (no note on
+// stderr). The known answers of the common/nested knowledge fixture hold under both
+// engines; tests/unit/ground/network_developments_test.cpp has the engine's own, with a
+// mutant; knowledge_gdl3_clingo compares the binary (native by default) with clingo.
+#define BOOST_TEST_MODULE knowledge_gdl3_native
+#include <boost/test/unit_test.hpp>
+
+#include <nlohmann/json.hpp>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "run_gdlsc.h"
+
+using gdlsc::test::run_gdlsc;
+using gdlsc::test::RunOptions;
+using gdlsc::test::RunResult;
+
+namespace {
+
+std::string source(const std::string& rel) { return std::string(GDLSC_SOURCE_DIR) + "/" + rel; }
+const std::string fixture = source("tests/fixtures/knowledge/gdl3_common_nested.kif");
+
+RunResult query(const std::string& game, const std::string& history, const std::string& formula,
+                const std::string& native) {
+    RunOptions o;
+    o.env = {"GDLSC_NATIVE=" + native};
+    std::vector<std::string> args = {"query", game, "--json", formula};
+    if (!history.empty()) args.insert(args.begin() + 2, {"--history", history});
+    return gdlsc::test::run_gdlsc(args, o);
+}
+
+nlohmann::json checked(const std::string& game, const std::string& history, const std::string& formula) {
+    RunResult r = query(game, history, formula, "check");
+    BOOST_REQUIRE_MESSAGE(r.exit_code == 0, game << ": " << formula << " after " << history << ": exit " << r.exit_code
+                                                 << ": " << r.err);
+    BOOST_TEST(r.err.find("note: GDLSC_NATIVE=check") == std::string::npos, game << ": " << r.err);
+    return nlohmann::json::parse(r.out);
+}
+
+std::vector<std::string> roles_of(const std::string& game) {
+    RunResult r = run_gdlsc({"check", game});
+    BOOST_REQUIRE(r.exit_code == 0);
+    auto at = r.out.find("roles: ");
+    BOOST_REQUIRE(at != std::string::npos);
+    std::vector<std::string> out;
+    std::string line = r.out.substr(at + 7, r.out.find('\n', at) - at - 7), w;
+    for (char c : line + " ") {
+        if (c == ' ') {
+            if (!w.empty()) out.push_back(w);
+            w.clear();
+        } else {
+            w += c;
+        }
+    }
+    return out;
+}
+
+// `histories` random developments of at most `depth` steps, every prefix checked.
+void random_histories(const std::string& game, int histories, int depth, unsigned seed) {
+    const auto roles = roles_of(game);
+    std::mt19937 rng(seed);
+    for (int h = 0; h < histories; ++h) {
+        std::string history;
+        for (int step = 0; step <= depth; ++step) {
+            checked(game, history, "(true ?f)");
+            if (!history.empty()) checked(game, history, "(sees ?r ?p)");
+            auto legal = checked(game, history, "(legal ?r ?m)");
+            auto over = checked(game, history, "terminal");
+            if (over["holds"].get<bool>() || step == depth) {
+                checked(game, history, "(goal ?r ?v)");
+                break;
+            }
+            std::string joint = "(";
+            for (const auto& role : roles) {
+                std::vector<std::string> moves;
+                for (const auto& b : legal["bindings"])
+                    if (b["?r"].get<std::string>() == role) moves.push_back(b["?m"].get<std::string>());
+                BOOST_REQUIRE_MESSAGE(!moves.empty(), game << ": no legal move for " << role << " after " << history);
+                joint += moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)] + " ";
+            }
+            joint.back() = ')';
+            history += (history.empty() ? "" : " ") + joint;
+        }
+    }
+}
+
+std::string muddy(int n) {
+    std::string python = gdlsc::test::find_on_path("python3");
+    RunResult r = gdlsc::test::run_program({python, source("examples/muddy_children/generate.py"), std::to_string(n)});
+    BOOST_REQUIRE(r.exit_code == 0);
+    return gdlsc::test::temp_file("muddy" + std::to_string(n) + ".kif", r.out);
+}
+
+struct Python3Present {
+    boost::test_tools::assertion_result operator()(boost::unit_test::test_unit_id) const {
+        if (!gdlsc::test::find_on_path("python3").empty()) return true;
+        boost::test_tools::assertion_result r(false);
+        r.message() << "python3 is not on PATH: examples/muddy_children/generate.py needs it";
+        return r;
+    }
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(fixture_known_answers_both_ways) {
+    const std::string told = "(noop noop (flip heads)) ((tell heads) noop noop)";
+    const std::string silent = "(noop noop (flip heads)) (noop noop noop)";
+    for (const std::string native : {"on", "off"}) {
+        auto holds = [&](const std::string& h, const std::string& f) {
+            RunResult r = query(fixture, h, f, native);
+            BOOST_REQUIRE_MESSAGE(r.exit_code == 0, f << " after " << h << ": " << r.err);
+            return nlohmann::json::parse(r.out)["holds"].get<bool>();
+        };
+        BOOST_TEST(holds(told, "nested"), native);
+        BOOST_TEST(!holds(told, "(true public)"), native);
+        BOOST_TEST(holds(told + " (noop noop noop)", "(true public)"), native);
+        BOOST_TEST(!holds(silent, "nested"), native);
+        BOOST_TEST(!holds(silent + " (noop noop noop)", "(true public)"), native);
+        BOOST_TEST(holds(silent + " (noop noop noop)", "nested"), native);
+        BOOST_TEST(holds(silent + " (noop noop noop)", "(sees b hint)"), native);  // a knows heads at step 2
+        BOOST_TEST(holds("(noop noop (flip heads))", "(legal a (tell heads))"), native);
+        BOOST_TEST(!holds("(noop noop (flip heads))", "(legal a (tell tails))"), native);
+        BOOST_TEST(!holds(silent, "(legal a (tell heads))"), native);  // only at step 1
+        // A move that knowledge makes illegal is refused with its step, role and move.
+        RunResult bad = query(fixture, "(noop noop (flip heads)) ((tell tails) noop noop)", "terminal", native);
+        BOOST_TEST(bad.exit_code == 2, native);
+        BOOST_TEST(bad.err.find("(tell tails)") != std::string::npos, native << ": " << bad.err);
+        BOOST_TEST(bad.err.find("step 2") != std::string::npos, native << ": " << bad.err);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(fixture_random_histories) { random_histories(fixture, 6, 3, 1); }
+BOOST_AUTO_TEST_CASE(number_guessing_random_histories) {
+    random_histories(source("examples/number_guessing/number_guessing.kif"), 3, 6, 2);
+}
+BOOST_AUTO_TEST_CASE(cheryl_random_histories) { random_histories(source("examples/cheryl/cheryl.kif"), 3, 4, 3); }
+BOOST_AUTO_TEST_CASE(russian_cards_random_histories) {
+    random_histories(source("examples/russian_cards/russian_cards.kif"), 2, 3, 4);
+}
+BOOST_AUTO_TEST_CASE(sum_and_product_random_histories) {
+    random_histories(source("examples/sum_and_product/sum_and_product_10.kif"), 2, 5, 5);
+}
+BOOST_AUTO_TEST_CASE(three_players_random_histories) {
+    random_histories(source("examples/three_players/three_players.kif"), 3, 4, 6);
+}
+BOOST_AUTO_TEST_CASE(muddy_children_random_histories, *boost::unit_test::precondition(Python3Present())) {
+    for (int n : {3, 4}) random_histories(muddy(n), 3, n + 1, 7 + static_cast<unsigned>(n));
+}
