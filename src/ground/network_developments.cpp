@@ -83,8 +83,6 @@ EpistemicPath epistemic_path(const StepNetwork& net, const std::vector<std::uint
         for (std::size_t q = 0; q < net.percepts(r).size(); ++q) step_targets.push_back(net.sees_node(r, q));
     Rows info(net, info_targets), step(net, step_targets);
 
-    std::vector<std::unordered_map<std::vector<std::uint32_t>, std::uint32_t, KeyHash>> intern(knowing.size());
-
     Level cur;
     cur.n = 1;
     cur.state.assign(W, 0);
@@ -98,6 +96,13 @@ EpistemicPath epistemic_path(const StepNetwork& net, const std::vector<std::uint
         const std::size_t n = cur.n, words = (n + 63) / 64;
         out.level_sizes.push_back(n);
         out.rows += n;
+        auto fits = [&](const Rows& rows, std::size_t count, const char* what) {
+            if (((count + 63) / 64) * rows.slots() > kMaxDevelopmentWords)
+                throw TooLarge("the " + std::string(what) + " of step " + std::to_string(t) + " (" + std::to_string(count) +
+                               " rows of " + std::to_string(rows.slots()) + " nodes) would pass " +
+                               std::to_string(kMaxDevelopmentWords * 8 >> 20) + " MiB");
+        };
+        fits(info, n, "developments");
 
         // 1. The developments of this level, with what the rules say they know.
         info.reset(n);
@@ -219,6 +224,7 @@ EpistemicPath epistemic_path(const StepNetwork& net, const std::vector<std::uint
         }
         const std::size_t rows = parent.size();
         out.rows += rows;
+        fits(step, rows, "joint moves");
         step.reset(rows);
         for (std::size_t j = 0; j < rows; ++j) {
             const std::size_t i = parent[j];
@@ -235,6 +241,8 @@ EpistemicPath epistemic_path(const StepNetwork& net, const std::vector<std::uint
         tick();
 
         // 3. The children: their states and observations; the closure of the history's one.
+        // Observation ids are compared within a level only: each level interns its own.
+        std::vector<std::unordered_map<std::vector<std::uint32_t>, std::uint32_t, KeyHash>> intern(knowing.size());
         std::vector<std::vector<std::uint32_t>> obs(knowing.size(), std::vector<std::uint32_t>(rows));
         std::vector<std::uint32_t> key;
         for (std::size_t kr = 0; kr < knowing.size(); ++kr) {

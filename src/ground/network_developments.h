@@ -5,8 +5,8 @@
 // holds in a development δ depends on r's information set at δ: every development that r
 // cannot tell from δ -- the same moves of r and the same percepts of r at every step. So
 // each development carries, per role whose knowledge the rules ask about, an observation
-// id (interned: parent's id, own move, percept set), and r's cell at δ is the set of
-// developments of δ's length with δ's id. The developments kept at a level are the closure
+// id (interned per level from the parent's id, own move and percept set), and r's cell at δ
+// is the set of developments of δ's length with δ's id. The developments kept at a level are the closure
 // of the history's one under those cells (for common knowledge: every agent's): every cell
 // a rule can ask about at that level is inside it, and the closure at level t+1 is made of
 // children of the closure at level t (a development's parent lies in the parent's cell), so
@@ -54,6 +54,9 @@ struct EpistemicPath {
 
 /// Bound on the rows of one level (developments and their joint moves); beyond it TooLarge.
 inline constexpr std::size_t kMaxDevelopmentRows = 4'000'000;
+/// Bound on the machine words of one level's evaluation (rows / 64 x the nodes the network
+/// evaluates for them: 2 GiB); beyond it TooLarge, before anything is allocated.
+inline constexpr std::size_t kMaxDevelopmentWords = std::size_t(1) << 28;
 
 /// The developments of `history` (per step a move index per role, -1 for a move that is not
 /// in net.moves(role)) from the initial state `init` (fluent indices). `check` is called

@@ -138,6 +138,8 @@ public:
     /// The node's column: words() words, bit i of word w for row 64w+i (rows past n: any value).
     const std::uint64_t* column(NodeId node) const { return &cols_[std::size_t(slot_[node]) * words_]; }
     std::size_t words() const { return words_; }
+    /// The columns a reset allocates: one per node in the targets' cone (words() each).
+    std::size_t slots() const { return inputs_.size() + consts_.size() + order_.size(); }
 
 private:
     const StepNetwork& net_;
