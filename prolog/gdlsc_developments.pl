@@ -441,13 +441,23 @@ common_closure(Rs, [W|Ws], Seen0, Seen) :-
 %   over the agents, random never among them) and each instance of P's free
 %   variables that holds in every development of Role's information set.  At a
 %   development whose knowledge was computed natively (native_path/3) the
-%   instances are looked up.
+%   instances are looked up (a static P, the same everywhere, is evaluated).
 rule_knows(R, P, SK, Goal, S) :-
     state_node(S, Id),
     (   native_node_(Id)
-    ->  native_knows_(Id, k(R, P))
+    ->  (   static_literal(P)       % the same in every development: P itself
+        ->  knows_agent(R), SK = S, call(game:Goal)
+        ;   native_knows_(Id, k(R, P))
+        )
     ;   rule_knows_(R, SK, Goal, S, Id)
     ).
+
+%   static_literal(+P): P is an atom of a static relation of the game (the native
+%   engine's table lists only the knows literals about what can change).
+static_literal(P) :-
+    P \= true(_),
+    functor(P, Name, Arity),
+    game:relation(Name, Arity, static).
 
 rule_knows_(R, SK, Goal, S, Id) :-
     knows_agent(R),
@@ -468,7 +478,10 @@ rule_knows_(R, SK, Goal, S, Id) :-
 rule_common(P, SK, Goal, S) :-
     state_node(S, Id),
     (   native_node_(Id)
-    ->  native_knows_(Id, c(P))
+    ->  (   static_literal(P)
+        ->  SK = S, call(game:Goal)
+        ;   native_knows_(Id, c(P))
+        )
     ;   common_cell(Id, Ids),
         common_(Id, C),
         knows_instances(c(C), SK, Goal, Vs, H, Instances),

@@ -123,9 +123,10 @@ EpistemicPath epistemic_path(const StepNetwork& net, const std::vector<std::uint
         }
         std::vector<std::vector<std::uint64_t>> kcol(K.size(), std::vector<std::uint64_t>(words, 0));
         std::vector<char> all;
-        for (std::size_t round = 0; round <= K.size(); ++round) {
+        bool changed = true;
+        for (std::size_t round = 0; round <= K.size() && changed; ++round) {
             info.run();
-            bool changed = false;
+            changed = false;
             for (std::size_t k = 0; k < K.size(); ++k) {
                 std::vector<std::uint64_t> col(words, 0);
                 if (K[k].inner != kNoNode) {
@@ -150,8 +151,9 @@ EpistemicPath epistemic_path(const StepNetwork& net, const std::vector<std::uint
                     if (std::uint64_t* c = info.knows_column(k)) std::copy(col.begin(), col.end(), c);
                 }
             }
-            if (!changed) break;
         }
+        // Hierarchical knowledge settles within depth + 1 runs; anything else is not ours.
+        if (changed) throw NotApplicable("the knows literals did not settle at step " + std::to_string(t));
         std::vector<std::uint32_t> known;
         for (std::size_t k = 0; k < K.size(); ++k)
             if (bit(kcol[k].data(), cur.path)) known.push_back(static_cast<std::uint32_t>(k));

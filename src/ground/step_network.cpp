@@ -78,7 +78,9 @@ void StepNetwork::compile(const GroundProgram& gp) {
             k.node = a;
             k.role = t.args.size() == 2 ? static_cast<std::int32_t>(role_of(t.args[0])) : -1;
             k.atom = t.args.back();
-            if (t.args.size() == 2 && k.role < 0) continue;  // not a role: never known (no agent fact)
+            // Not an agent (random, which a variable role of a negative literal reaches, or
+            // no role at all): never set, so false -- random knows nothing.
+            if (t.args.size() == 2 && (k.role < 0 || roles_[static_cast<std::size_t>(k.role)] == "random")) continue;
             knows_.push_back(std::move(k));
         } else if (t.name == "goal" && t.args.size() == 2) {
             std::int64_t r = role_of(t.args[0]);
@@ -92,7 +94,14 @@ void StepNetwork::compile(const GroundProgram& gp) {
         for (const gdl::Term& m : moves_[r])
             legal_[r].push_back(find(gdl::Term::compound("legal", {gdl::Term::constant(roles_[r]), m})));
     terminal_ = find(gdl::Term::constant("terminal"));
-    for (auto& k : knows_) k.inner = find(k.atom);
+    // P's node: at step 0, or static (a static P is the same in every development).
+    for (auto& k : knows_) {
+        k.inner = find(k.atom);
+        if (k.inner == kNoNode) {
+            std::int64_t id = gp.find(k.atom, -1);
+            if (id >= 0) k.inner = static_cast<NodeId>(id);
+        }
+    }
 
     // Dependencies and evaluation order.
     std::vector<std::vector<std::uint32_t>> deps(n);

@@ -100,13 +100,13 @@ std::optional<gdl::Term> epistemic_situation(const gdl::Program& program, const 
         joint.push_back(gdl::Term::compound("a", st.moves));
         sit = gdl::Term::compound("do", {joint.back(), sit});
     }
+    auto fact = [&](const ground::StepNetwork::KnowsInput& in) {
+        if (in.role < 0) return gdl::Term::compound("c", {in.atom});
+        return gdl::Term::compound("k", {gdl::Term::constant(roles[static_cast<std::size_t>(in.role)]), in.atom});
+    };
     for (const auto& node : path.knows) {
         std::vector<gdl::Term> facts;
-        for (std::uint32_t k : node) {
-            const auto& in = K[k];
-            if (in.role < 0) facts.push_back(gdl::Term::compound("c", {in.atom}));
-            else facts.push_back(gdl::Term::compound("k", {gdl::Term::constant(roles[static_cast<std::size_t>(in.role)]), in.atom}));
-        }
+        for (std::uint32_t k : node) facts.push_back(fact(K[k]));
         knowledge.push_back(gdl::make_list(facts));
     }
     pl::runtime::native_path(engine, joint, knowledge);

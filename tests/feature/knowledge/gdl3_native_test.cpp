@@ -25,6 +25,7 @@ namespace {
 
 std::string source(const std::string& rel) { return std::string(GDLSC_SOURCE_DIR) + "/" + rel; }
 const std::string fixture = source("tests/fixtures/knowledge/gdl3_common_nested.kif");
+const std::string static_random = source("tests/fixtures/knowledge/gdl3_static_random.kif");
 
 RunResult query(const std::string& game, const std::string& history, const std::string& formula,
                 const std::string& native) {
@@ -135,7 +136,36 @@ BOOST_AUTO_TEST_CASE(fixture_known_answers_both_ways) {
     }
 }
 
-BOOST_AUTO_TEST_CASE(fixture_random_histories) { random_histories(fixture, 6, 3, 1); }
+// Knowledge of a static relation, random reached by a variable role under `not` (it knows
+// nothing), common knowledge beside it: each once answered differently by the network
+// engine (a review found them).
+BOOST_AUTO_TEST_CASE(static_and_random_known_answers_both_ways) {
+    const std::string x = "((choose x) noop (flip x))", y = "((choose y) noop (flip x))";
+    for (const std::string native : {"on", "off"}) {
+        auto answer = [&](const std::string& h, const std::string& f) {
+            RunResult r = query(static_random, h, f, native);
+            BOOST_REQUIRE_MESSAGE(r.exit_code == 0, f << " after " << h << ": " << r.err);
+            auto j = nlohmann::json::parse(r.out);
+            std::set<std::string> rows;
+            for (const auto& b : j["bindings"]) rows.insert(b.contains("?r") ? b["?r"].get<std::string>() : "");
+            return std::make_pair(j["holds"].get<bool>(), rows);
+        };
+        using Rows = std::set<std::string>;
+        BOOST_TEST(answer(x, "ck").first, native);
+        BOOST_TEST((answer(x, "(nk ?r)").second == Rows{"random"}), native);
+        BOOST_TEST((answer(x, "(ncoin ?r)").second == Rows{"a", "b", "random"}), native);
+        BOOST_TEST(answer(x, "ks").first, native);
+        BOOST_TEST(answer(x, "ckstat").first, native);
+        BOOST_TEST((answer(x, "(nks ?r)").second == Rows{"random"}), native);
+        BOOST_TEST(!answer(y, "ck").first, native);
+        BOOST_TEST((answer(y, "(nk ?r)").second == Rows{"a", "b", "random"}), native);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(fixture_random_histories) {
+    random_histories(fixture, 6, 3, 1);
+    random_histories(static_random, 4, 2, 12);
+}
 BOOST_AUTO_TEST_CASE(number_guessing_random_histories) {
     random_histories(source("examples/number_guessing/number_guessing.kif"), 3, 6, 2);
 }

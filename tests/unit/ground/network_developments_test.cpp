@@ -89,6 +89,26 @@ BOOST_AUTO_TEST_CASE(knows_literals_become_inputs) {
     }
 }
 
+// random is no agent: a variable role under `not` reaches it, but it gets no input (so its
+// knowledge is false) and no cells; a static P has its (constant) node.
+BOOST_AUTO_TEST_CASE(static_and_random) {
+    Built b = build(source("tests/fixtures/knowledge/gdl3_static_random.kif"));
+    bool static_p = false;
+    for (const auto& k : b.net->knows()) {
+        BOOST_TEST(k.inner != ground::kNoNode, k.atom.to_kif());
+        if (k.role >= 0) BOOST_TEST(b.net->roles()[static_cast<std::size_t>(k.role)] != "random");
+        static_p |= k.atom.name == "color";
+    }
+    BOOST_TEST(static_p);  // the knows relation is a fluent here: (knows a (color red)) is an input
+    const auto& net = *b.net;
+    auto p = ground::epistemic_path(net, b.init, {{move(net, 0, "(choose x)"), move(net, 1, "noop"), move(net, 2, "(flip x)")}});
+    auto k = known_at_end(net, p);
+    BOOST_TEST(contains(k, "a (color red)"));
+    BOOST_TEST(contains(k, "common (color red)"));
+    BOOST_TEST(contains(k, "common (chosen x)"));
+    BOOST_TEST(!contains(k, "a (coin x)"));
+}
+
 BOOST_AUTO_TEST_CASE(number_guessing_known_after_five_questions) {
     Built b = build(source("examples/number_guessing/number_guessing.kif"));
     for (std::size_t q = 0; q <= 4; ++q) {
