@@ -85,6 +85,16 @@ void check_body(const Rule& r, Diagnostics& diags) {
             if (t.name == "knows" && !t.args.empty() && t.args.back().is_variable())
                 diags.error(t.args.back().loc, "the argument of 'knows' must be a relation, not a variable",
                             "GDL-III reifies a relation: (knows ?r (p ?x)) or (knows (p ?x))");
+            // A connective or distinct is no relation: it was read as one that has no rules,
+            // so the literal was silently false (even (knows r (distinct a b))).
+            static const char* const kNotRelations[] = {"distinct", "not", "or", "and"};
+            if (t.name == "knows" && !t.args.empty() && !t.args.back().is_variable())
+                for (const char* c : kNotRelations)
+                    if (t.args.back().name == c)
+                        diags.error(t.args.back().loc,
+                                    "the argument of 'knows' must be a relation, not '" + std::string(c) + "'",
+                                    "GDL-III reifies a relation: define one, e.g. (<= (differ ?x ?y) (distinct ?x ?y)), "
+                                    "and write (knows ?r (differ ?x ?y))");
         });
 }
 

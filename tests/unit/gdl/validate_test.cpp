@@ -243,6 +243,13 @@ BOOST_AUTO_TEST_CASE(knows_needs_a_total_order) {
            {"2:14: no total order on the relations under knows: p/0 > p/0"});
 }
 
+BOOST_AUTO_TEST_CASE(knows_of_a_connective_or_distinct) {
+    expect(kGame + "(<= k (knows r (distinct a b)))",
+           {"2:16: the argument of 'knows' must be a relation, not 'distinct'"});
+    expect(kGame + "(<= k (knows (not (true s))))", {"2:14: the argument of 'knows' must be a relation, not 'not'"});
+    BOOST_TEST(run(kGame + "(<= (differ ?x ?y) (role ?x) (role ?y) (distinct ?x ?y))\n(<= k (knows r (differ r r)))").empty());
+}
+
 BOOST_AUTO_TEST_CASE(no_does_under_knows) {
     expect(kGame + "(<= m (does r a))\n(<= (goal r 0) (knows r m))",
            {"3:25: 'm/0' occurs under knows but depends on does"});
