@@ -58,8 +58,7 @@ Answer run_query(const gdl::Program& program, const gdl::Analysis& analysis, con
         if (!e->run) throw UserError("the " + e->name + " engine is not available for queries yet");
 
     auto& pl = prepare_engine(program, analysis, options.timeout_seconds);
-    // A long history of a game that grounds is played on the step network (forward.h); a
-    // GDL-III game has none (its states carry what the players know).
+    // A long history of a game that grounds is played on the step network (forward.h).
     std::optional<gdl::Term> fast;
     // A GDL-III game: the knowledge its rules ask about along the history is computed on the
     // step network when the formula itself is about the situation, not about knowledge

@@ -11,6 +11,7 @@
 #include "ground/step_network.h"
 #include "prolog/engine.h"
 #include "prolog/runtime.h"
+#include "query/forward.h"
 
 namespace gdlsc::query {
 
@@ -21,7 +22,8 @@ std::optional<gdl::Term> epistemic_situation(const gdl::Program& program, const 
     const auto t0 = Clock::now();
     auto check = [&] {
         if (timeout_seconds > 0 && std::chrono::duration<double>(Clock::now() - t0).count() > timeout_seconds)
-            throw LimitError("time limit of " + seconds_text(timeout_seconds) + " s reached");
+            throw LimitError("time limit of " + seconds_text(timeout_seconds) +
+                             " s exceeded in the developments on the step network");
     };
     const auto& roles = analysis.roles;
     std::unique_ptr<ground::StepNetwork> net;
@@ -34,13 +36,7 @@ std::optional<gdl::Term> epistemic_situation(const gdl::Program& program, const 
         // whatever grounds at all.
         net = std::make_unique<ground::StepNetwork>(rewritten, a,
                                                     ground::GroundLimits{max_ground_atoms, 2 * max_ground_atoms});
-        std::unordered_map<std::string, std::uint32_t> index;
-        for (std::uint32_t i = 0; i < net->fluents().size(); ++i) index.emplace(net->fluents()[i].to_kif(), i);
-        for (const gdl::Term& f : engine.fluents(engine.initial_state())) {
-            auto it = index.find(f.to_kif());
-            if (it == index.end()) throw ground::NotApplicable("the initial fluent " + f.to_kif() + " is not in the network");
-            init.push_back(it->second);
-        }
+        init = initial_fluents(*net, engine);
     } catch (const ground::TooLarge& ex) {
         why = std::string("too large: ") + ex.what();
         // The grounder's advice names options of the commands that ground histories.
@@ -78,6 +74,9 @@ std::optional<gdl::Term> epistemic_situation(const gdl::Program& program, const 
         path = ground::epistemic_path(*net, init, moves, check);
     } catch (const ground::TooLarge& ex) {
         why = std::string("too large: ") + ex.what();
+        return std::nullopt;
+    } catch (const ground::NotApplicable& ex) {  // knowledge that does not settle
+        why = ex.what();
         return std::nullopt;
     } catch (const std::bad_alloc&) {
         why = "out of memory while making the developments";

@@ -101,13 +101,7 @@ BuiltNetwork build_network(const gdl::Program& program, const gdl::Analysis& ana
     const auto t0 = std::chrono::steady_clock::now();
     try {
         auto net = std::make_shared<ground::StepNetwork>(program, analysis, ground::kEngineNetworkLimits);
-        std::unordered_map<std::string, std::uint32_t> index;
-        for (std::uint32_t i = 0; i < net->fluents().size(); ++i) index.emplace(net->fluents()[i].to_kif(), i);
-        for (const gdl::Term& f : engine.fluents(engine.initial_state())) {
-            auto it = index.find(f.to_kif());
-            if (it == index.end()) throw ground::NotApplicable("the initial fluent " + f.to_kif() + " is not in the network");
-            b.init.push_back(it->second);
-        }
+        b.init = initial_fluents(*net, engine);
         b.net = std::move(net);
     } catch (const ground::TooLarge& ex) {
         b.why = std::string("too large: ") + ex.what();
@@ -121,6 +115,18 @@ BuiltNetwork build_network(const gdl::Program& program, const gdl::Analysis& ana
     if (auto cut = b.why.find("; use a shorter history"); cut != std::string::npos) b.why.erase(cut);
     if (!b.why.empty()) b.init.clear();
     return b;
+}
+
+std::vector<std::uint32_t> initial_fluents(const ground::StepNetwork& net, pl::Engine& engine) {
+    std::unordered_map<std::string, std::uint32_t> index;
+    for (std::uint32_t i = 0; i < net.fluents().size(); ++i) index.emplace(net.fluents()[i].to_kif(), i);
+    std::vector<std::uint32_t> init;
+    for (const gdl::Term& f : engine.fluents(engine.initial_state())) {
+        auto it = index.find(f.to_kif());
+        if (it == index.end()) throw ground::NotApplicable("the initial fluent " + f.to_kif() + " is not in the network");
+        init.push_back(it->second);
+    }
+    return init;
 }
 
 std::optional<gdl::Term> network_situation(const gdl::Program& program, const gdl::Analysis& analysis,

@@ -57,6 +57,9 @@ struct BuiltNetwork {
     double build_seconds = 0;  ///< grounding and compiling (wall clock)
 };
 BuiltNetwork build_network(const gdl::Program& program, const gdl::Analysis& analysis, pl::Engine& engine);
+/// The indices in net.fluents() of the runtime's initial state. Throws ground::NotApplicable
+/// for an initial fluent the network does not have.
+std::vector<std::uint32_t> initial_fluents(const ground::StepNetwork& net, pl::Engine& engine);
 inline BuiltNetwork build_network(const Game& g, pl::Engine& engine) { return build_network(g.program, g.analysis, engine); }
 
 /// The forward engine for `choice` over the loaded game. `about` says which one and, for

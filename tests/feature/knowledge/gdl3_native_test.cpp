@@ -179,6 +179,19 @@ BOOST_AUTO_TEST_CASE(sum_and_product_random_histories) {
 BOOST_AUTO_TEST_CASE(three_players_random_histories) {
     random_histories(source("examples/three_players/three_players.kif"), 3, 4, 6);
 }
+// The time limit stops the developments on the network with the documented exit and message.
+BOOST_AUTO_TEST_CASE(time_limit, *boost::unit_test::precondition(Python3Present())) {
+    const int n = 9;
+    std::string h = "(";
+    for (int i = 0; i < n; ++i) h += "noop ";
+    h += "(pick";
+    for (int i = 0; i < n; ++i) h += " 1";
+    h += "))";
+    RunResult r = run_gdlsc({"query", muddy(n), "--history", h, "--timeout", "0.0001", "(legal ?c know)"});
+    BOOST_TEST(r.exit_code == 4, r.err);
+    BOOST_TEST(r.err.find("time limit of 0.0001 s exceeded in") != std::string::npos, r.err);
+}
+
 BOOST_AUTO_TEST_CASE(muddy_children_random_histories, *boost::unit_test::precondition(Python3Present())) {
     for (int n : {3, 4}) random_histories(muddy(n), 3, n + 1, 7 + static_cast<unsigned>(n));
 }
