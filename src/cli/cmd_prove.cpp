@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <optional>
 
 #include "cli/commands.h"
@@ -14,6 +15,7 @@
 #include "base/errors.h"
 #include "query/knowledge_report.h"
 #include "query/proof.h"
+#include "query/witness.h"
 
 namespace gdlsc::cli {
 namespace {
@@ -28,10 +30,42 @@ struct ProveArgs {
     std::optional<std::size_t> max_k;  ///< default: SmtProveOptions::max_k
     bool json = false, progress = false, quiet = false;
     double timeout = query::kDefaultTimeoutSeconds;
+    std::string witness;  ///< a counterexample to check (JSON, as --json prints it)
 };
+
+// `prove --witness FILE`: replay the witness; explicit is the progression engine, all adds the
+// step network and Z3. Exit 1 when it is a counterexample, 3 when the engines replay it differently.
+int run_witness(const query::Game& g, const ProveArgs& a) {
+    if (a.depth || a.induction || a.max_k || a.max_pairs)
+        throw UserError("prove: --witness checks the given developments; it takes no --depth, --induction, --max-k or --max-pairs");
+    std::vector<std::string> engines;
+    if (a.engine == "explicit") engines = {"progression"};
+    else if (a.engine == "smt") engines = {"smt"};
+    else if (a.engine == "all") engines = {"progression", "network", "smt"};
+    else throw UserError("prove: --witness replays with --engine explicit (Prolog), smt (Z3) or all (and the step network)");
+    query::Witness w = query::read_witness(a.witness, g);
+    query::WitnessResult res = query::check_witness(g, a.property, w, engines, a.timeout);
+    if (a.json) {
+        nlohmann::json j = nlohmann::json::parse(query::prove_json(res.report));
+        j["checked_by"] = nlohmann::json::array();
+        for (const auto& c : res.checks) j["checked_by"].push_back(c.engine);
+        j["not_applicable"] = res.not_applicable;
+        j["agree"] = res.disagreement.empty();
+        std::cout << j.dump(2) << "\n";
+    } else {
+        std::cout << query::prove_text(res.report);
+        std::string by;
+        for (const auto& c : res.checks) by += (by.empty() ? "" : ", ") + c.engine;
+        std::cout << "the witness is a counterexample (replayed by " << by << ")\n";
+        for (const auto& n : res.not_applicable) std::cout << n << "\n";
+        if (!res.disagreement.empty()) std::cout << "the engines DISAGREE: " << res.disagreement << "\n";
+    }
+    return res.disagreement.empty() ? kExitRefuted : kExitDisagreement;
+}
 
 int run_prove(const ProveArgs& a) {
     query::Game g = query::load_game_file(a.game, a.strict);
+    if (!a.witness.empty()) return run_witness(g, a);
     bool progress = !a.quiet && (a.progress || isatty(STDERR_FILENO));
     query::WholeGameOptions wo;
     wo.progress = progress;
@@ -102,6 +136,10 @@ void register_prove(CLI::App& app, int& exit_code) {
     cmd->add_option("--max-k", a->max_k, "with --induction: the largest k tried (default 10; exit 6 if undecided)")
         ->check(whole_number());
     add_json(cmd, a->json, "print {\"holds\", \"depth\", \"counterexample\"}");
+    cmd->add_option("--witness", a->witness,
+                    "check a counterexample instead of searching: FILE is the JSON --json prints "
+                    "({\"role\", \"actual\", \"alternative\"}); exit 1 when it refutes the property, 2 with "
+                    "the step where it does not");
     auto* p = cmd->add_flag("--progress", a->progress, "per depth: developments, classes, seconds on stderr "
                                                         "(default when stderr is a terminal)");
     cmd->add_flag("--quiet", a->quiet, "no progress on stderr")->excludes(p);

@@ -298,7 +298,7 @@ std::string prove_text(const ProveReport& r) {
 
 std::string prove_json(const ProveReport& r) {
     nlohmann::json j;
-    static const char* const methods[] = {"developments", "fixpoint", "smt", "smt-induction"};
+    static const char* const methods[] = {"developments", "fixpoint", "smt", "smt-induction", "witness"};
     j["holds"] = r.holds;
     j["method"] = methods[static_cast<int>(r.method)];
     j["whole_game"] = r.whole_game;

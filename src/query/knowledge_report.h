@@ -49,6 +49,7 @@ enum class ProveMethod {
     Fixpoint,      ///< whole game: the lockstep pair fixpoint (no --depth)
     SmtBounded,    ///< bounded: Z3 on the game unrolled in two copies (--engine smt --depth N)
     SmtInduction,  ///< whole game: k-induction on the two-copy system (--engine smt --induction)
+    Witness,       ///< a given counterexample, checked by replaying it (--witness FILE)
 };
 
 struct ProveReport {

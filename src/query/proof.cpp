@@ -38,12 +38,7 @@ std::string joined(const std::vector<std::string>& items, const std::string& sep
     return out;
 }
 
-// One conjunct of a formula property, decided on pairs of one role's lockstep graph.
-struct Conjunct {
-    enum Kind { Always, Knows, KWhether } kind;
-    std::size_t role = 0;  // Knows, KWhether
-    Term phi;
-};
+using Conjunct = PairConjunct;
 
 bool is_state_formula(const Term& f, const gdl::Analysis& a) {
     if (f.is_constant()) return f.name == "terminal";
@@ -206,6 +201,12 @@ std::vector<std::vector<std::string>> percepts_along(pl::Engine& e, const std::s
 }
 
 }  // namespace
+
+std::vector<PairConjunct> pair_conjuncts(const Game& g, const Term& formula) {
+    std::vector<PairConjunct> out;
+    decompose(g, formula, out);
+    return out;
+}
 
 Term prove_property_term(const Game& g, const std::string& property) {
     if (property == "legal-knowledge" || property == "terminal-knowledge" || property == "goal-knowledge" ||

@@ -19,6 +19,18 @@ namespace gdlsc::query {
 /// perfect_information, or formula(F) for a closed KIF formula (UserError otherwise).
 gdl::Term prove_property_term(const Game& g, const std::string& property);
 
+/// One conjunct of a formula property as the pair methods decide it (the whole-game fixpoint,
+/// witness checks): φ at every reachable state (Always), (knows R φ), or (kwhether R φ), φ
+/// about the current state.
+struct PairConjunct {
+    enum Kind { Always, Knows, KWhether } kind;
+    std::size_t role = 0;  ///< Knows, KWhether: the role's index
+    gdl::Term phi;
+};
+/// The conjuncts of a formula property (the argument of prove_property_term's formula(F));
+/// UserError for a formula that the pair methods do not decide (it points to --depth).
+std::vector<PairConjunct> pair_conjuncts(const Game& g, const gdl::Term& formula);
+
 struct WholeGameOptions {
     bool progress = false;     ///< per role and depth: pairs, states, seconds on stderr
     double timeout_seconds = 0;  ///< 0: none; past it LimitError (exit 4)
