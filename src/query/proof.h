@@ -60,6 +60,9 @@ struct SmtProveOptions {
     /// Houdini starts from candidates that states of random matches do not falsify (tests turn
     /// it off: the invariants found must be the same, only found sooner).
     bool sample = true;
+    /// The state invariants proved for one role are assumed for the next (tests compare with
+    /// and without: the verdicts must be the same).
+    bool share_invariants = true;
 };
 
 /// The smt engine (src/smt/two_copy.h): legal-, terminal-, goal-knowledge and perfect

@@ -220,7 +220,11 @@ ProveReport prove_smt(const Game& g, const std::string& property, const SmtProve
         rep.method = ProveMethod::SmtInduction;
         std::optional<smt::InductionResult> worst;  // refuted (shortest) before undecided before proved
         std::size_t worst_role = 0, k = 0;
+        // The state invariants one role's search proves hold in every reachable state: the next
+        // roles assume them and search only the invariants that relate their two copies.
+        std::vector<smt::StateInvariant> state_invariants;
         for (std::size_t r : agents) {
+            to.assumed = o.share_invariants ? state_invariants : std::vector<smt::StateInvariant>{};
             if (o.sample) {
                 to.reachable = [&, r] {
                     Sampler& sm = sampled();
@@ -246,6 +250,7 @@ ProveReport prove_smt(const Game& g, const std::string& property, const SmtProve
             smt::InductionResult res = smt::prove_by_induction(step, init, r, tp, o.max_k, to);
             rep.pairs += res.solver_calls;
             if (res.invariants) rep.invariants[g.analysis.roles[r]] = *res.invariants;
+            if (!res.state_invariants.empty()) state_invariants = res.state_invariants;
             if (o.progress)
                 std::fprintf(stderr, "prove: smt induction, %s: %s at k = %zu, %zu invariants (%.1f s)\n",
                              g.analysis.roles[r].c_str(),

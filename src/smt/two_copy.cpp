@@ -245,7 +245,8 @@ struct Unrolling {
     }
 };
 
-bool check(z3::solver& s, const TwoCopyOptions& o, std::size_t& calls, const char* what) {
+bool check(z3::solver& s, const TwoCopyOptions& o, std::size_t& calls, const char* what,
+           const z3::expr_vector* assumptions = nullptr) {
     if (o.deadline) {  // the time left of the whole search
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*o.deadline - std::chrono::steady_clock::now());
         if (left.count() <= 0) throw SmtError(std::string("timeout before ") + what);
@@ -254,7 +255,7 @@ bool check(z3::solver& s, const TwoCopyOptions& o, std::size_t& calls, const cha
         s.set(p);
     }
     ++calls;
-    z3::check_result r = guard(what, [&] { return s.check(); });
+    z3::check_result r = guard(what, [&] { return assumptions ? s.check(*assumptions) : s.check(); });
     if (r == z3::unknown) throw SmtError(std::string("z3 gave no answer while ") + what + ": " + s.reason_unknown());
     return r == z3::sat;
 }
@@ -316,12 +317,15 @@ std::size_t TwoCopy::solver_calls() const { return impl_->calls; }
 
 namespace {
 
+static_assert(static_cast<int>(StateInvariant::Never) == 0 && static_cast<int>(StateInvariant::AtMostOne) == 1 &&
+              static_cast<int>(StateInvariant::AtLeastOne) == 2);
+
 // A pair state: per copy, per fluent of StepAtoms, whether it holds.
 using PairState = std::array<std::vector<char>, 2>;
 
 // A candidate invariant over one pair state.
 struct Candidate {
-    enum Kind { Never, AtMostOne, AtLeastOne, Equal } kind;
+    enum Kind { Never, AtMostOne, AtLeastOne, Equal } kind;  // the first three as StateInvariant::Kind
     int copy = 0;                     // Never, AtMostOne, AtLeastOne
     std::vector<std::size_t> fluents;  // indices into StepAtoms::fluents
 
@@ -403,11 +407,17 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                     if (auto it = index.find(f.to_kif()); it != index.end()) v[it->second] = 1;
                 return v;
             };
+            // Assumed state invariants (another role's), in both copies, before and after the step.
+            std::vector<Candidate> assumed;
+            for (const auto& a : options.assumed)
+                for (int c = 0; c < 2; ++c)
+                    assumed.push_back({static_cast<Candidate::Kind>(a.kind), c, a.fluents});
             std::vector<PairState> known{{state(init), state(init)}};
             if (options.reachable)
                 for (const auto& [a, b] : options.reachable()) known.push_back({state(a), state(b)});
             for (auto& c : candidates(sa))
-                if (std::all_of(known.begin(), known.end(), [&](const PairState& p) { return c.holds_in(p); }))
+                if ((assumed.empty() || c.kind == Candidate::Equal) &&
+                    std::all_of(known.begin(), known.end(), [&](const PairState& p) { return c.holds_in(p); }))
                     inv.push_back(std::move(c));
             z3::context ctx;
             z3::solver s(ctx);
@@ -416,40 +426,59 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
             for (int c = 0; c < 2; ++c) u.moves(c, 0);
             u.same_view(role, 0, !options.drop_same_move);
             for (int c = 0; c < 2; ++c) u.add_step(c);
-            for (bool changed = true; changed && !inv.empty();) {
-                changed = false;
-                s.push();
-                z3::expr_vector now(ctx), next(ctx);
-                for (const auto& c : inv) now.push_back(c.at(u, 0)), next.push_back(c.at(u, 1));
-                s.add(z3::mk_and(now));
-                s.add(!z3::mk_and(next));
-                if (check(s, options, res.solver_calls, "finding inductive invariants")) {
-                    z3::model m = s.get_model();
-                    // The pair state before the step satisfies every remaining candidate, so it
-                    // satisfies every true invariant, and so does every pair reached from it:
-                    // the candidates such a pair falsifies go too (options.explore).
-                    std::vector<PairState> reached;
-                    if (options.explore) {
-                        std::vector<gdl::Term> before[2];
-                        for (int c = 0; c < 2; ++c)
-                            for (std::size_t i = 0; i < sa.fluents.size(); ++i)
-                                if (m.eval(u.vars[c][0][sa.true_of[i]], true).is_true()) before[c].push_back(sa.fluents[i]);
-                        for (const auto& [a, b] : options.explore(before[0], before[1]))
-                            reached.push_back({state(a), state(b)});
-                    }
-                    std::vector<Candidate> kept;
-                    for (std::size_t i = 0; i < inv.size(); ++i)
-                        if (m.eval(next[static_cast<int>(i)], true).is_true() &&
-                            std::all_of(reached.begin(), reached.end(),
-                                        [&](const PairState& p) { return inv[i].holds_in(p); }))
-                            kept.push_back(inv[i]);
-                    changed = kept.size() < inv.size();
-                    inv.swap(kept);
-                    if (options.progress)
-                        options.progress("invariants: " + std::to_string(inv.size()) + " candidates left");
-                }
-                s.pop();
+            for (const auto& a : assumed) s.add(a.at(u, 0)), s.add(a.at(u, 1));
+            // Incremental: candidate i is guarded by an activation literal a_i,
+            //     a_i -> C_i before the step,   and   OR_i (a_i and not C_i after the step),
+            // checked under the assumptions {a_i : i left}; a dropped candidate gets "not a_i"
+            // for good, so the solver keeps what it learned from one round to the next.
+            std::vector<z3::expr> act, after;
+            z3::expr_vector some(ctx);
+            for (std::size_t i = 0; i < inv.size(); ++i) {
+                act.push_back(ctx.bool_const(("houdini" + std::to_string(i)).c_str()));
+                after.push_back(inv[i].at(u, 1));
+                s.add(z3::implies(act[i], inv[i].at(u, 0)));
+                some.push_back(act[i] && !after[i]);
             }
+            if (!inv.empty()) s.add(z3::mk_or(some));
+            std::vector<char> left(inv.size(), 1);
+            std::size_t n_left = inv.size();
+            while (n_left > 0) {
+                z3::expr_vector assume(ctx);
+                for (std::size_t i = 0; i < inv.size(); ++i)
+                    if (left[i]) assume.push_back(act[i]);
+                if (!check(s, options, res.solver_calls, "finding inductive invariants", &assume)) break;
+                z3::model m = s.get_model();
+                // The pair state before the step satisfies every remaining candidate, so it
+                // satisfies every true invariant, and so does every pair reached from it:
+                // the candidates such a pair falsifies go too (options.explore).
+                std::vector<PairState> reached;
+                if (options.explore) {
+                    std::vector<gdl::Term> before[2];
+                    for (int c = 0; c < 2; ++c)
+                        for (std::size_t i = 0; i < sa.fluents.size(); ++i)
+                            if (m.eval(u.vars[c][0][sa.true_of[i]], true).is_true()) before[c].push_back(sa.fluents[i]);
+                    for (const auto& [a, b] : options.explore(before[0], before[1]))
+                        reached.push_back({state(a), state(b)});
+                }
+                for (std::size_t i = 0; i < inv.size(); ++i)
+                    if (left[i] && (!m.eval(after[i], true).is_true() ||
+                                    !std::all_of(reached.begin(), reached.end(),
+                                                 [&](const PairState& p) { return inv[i].holds_in(p); }))) {
+                        left[i] = 0, --n_left;
+                        s.add(!act[i]);
+                    }
+                if (options.progress) options.progress("invariants: " + std::to_string(n_left) + " candidates left");
+            }
+            std::vector<Candidate> kept;
+            for (std::size_t i = 0; i < inv.size(); ++i)
+                if (left[i]) kept.push_back(inv[i]);
+            inv.swap(kept);
+            std::set<StateInvariant> found(options.assumed.begin(), options.assumed.end());
+            for (const auto& c : inv)
+                if (c.kind != Candidate::Equal)
+                    found.insert({static_cast<StateInvariant::Kind>(c.kind), c.fluents});
+            res.state_invariants.assign(found.begin(), found.end());
+            inv.insert(inv.end(), assumed.begin(), assumed.end());
             res.invariants = inv.size();
             have_invariants = true;
         };

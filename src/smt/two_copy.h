@@ -33,6 +33,17 @@ enum class TwoCopyProperty {
     PerfectInformation,  ///< the two developments differ at all
 };
 
+/// A state invariant over the step program's fluents (indices of its `true@0` atoms in atom
+/// order): true in every reachable state. k-induction finds them for one role (the candidates
+/// of one copy that Houdini keeps) and may be given them for the next role.
+struct StateInvariant {
+    enum Kind { Never, AtMostOne, AtLeastOne } kind = Never;
+    std::vector<std::size_t> fluents;
+    friend bool operator<(const StateInvariant& a, const StateInvariant& b) {
+        return a.kind != b.kind ? a.kind < b.kind : a.fluents < b.fluents;
+    }
+};
+
 struct TwoCopyOptions {
     /// The whole search ends by this time (none: no limit): each solver call gets the time
     /// left, and SmtError "timeout" is thrown past it.
@@ -52,6 +63,12 @@ struct TwoCopyOptions {
     std::function<std::vector<std::pair<std::vector<gdl::Term>, std::vector<gdl::Term>>>(
         const std::vector<gdl::Term>&, const std::vector<gdl::Term>&)>
         explore;
+    /// State invariants already proved (by another role's k-induction over the same step
+    /// program): assumed in both copies at every step, and Houdini then searches only the
+    /// candidates that relate the two copies. Sound because they hold in every reachable
+    /// state, whatever their proof; the invariants found are at most those of a search over
+    /// every candidate.
+    std::vector<StateInvariant> assumed;
     /// Told how the search goes (e.g. "invariants: 412 candidates left"), for a progress line.
     std::function<void(const std::string&)> progress;
 };
@@ -87,6 +104,8 @@ struct InductionResult {
     std::optional<TwoCopyWitness> witness;  ///< Refuted
     /// The inductive invariants found (Houdini) and assumed; none when no step case was needed.
     std::optional<std::size_t> invariants;
+    /// The state invariants among them (with those assumed), for the next role's search.
+    std::vector<StateInvariant> state_invariants;
     std::size_t solver_calls = 0;
 };
 

@@ -246,6 +246,36 @@ BOOST_AUTO_TEST_CASE(sampled_states_find_the_same_invariants) {
     }
 }
 
+// The state invariants one role's k-induction proves are assumed for the next role, whose
+// Houdini then searches only the invariants relating its two copies: the verdicts and k are
+// the same as with every candidate searched for every role.
+BOOST_AUTO_TEST_CASE(shared_state_invariants_keep_the_verdicts) {
+    using namespace gdlsc;
+    struct Case {
+        std::string game, property;
+    };
+    for (const Case& c : {Case{example("krieg_tictactoe/krieg_tictactoe.kif"), "legal-knowledge"},
+                          Case{example("krieg_tictactoe/krieg_tictactoe.kif"), "goal-knowledge"},
+                          Case{example("card_game/card_game.kif"), "goal-knowledge"},
+                          Case{example("card_game/card_game.kif"), "legal-knowledge"},
+                          Case{example("three_players/three_players.kif"), "terminal-knowledge"}}) {
+        BOOST_TEST_CONTEXT(c.game << " " << c.property) {
+            query::Game game = query::load_game_file(c.game);
+            query::SmtProveOptions o;
+            o.induction = true;
+            o.max_k = 5;
+            auto shared = query::prove_smt(game, c.property, o);
+            o.share_invariants = false;
+            auto alone = query::prove_smt(game, c.property, o);
+            BOOST_TEST(shared.holds == alone.holds);
+            BOOST_TEST(shared.undecided == alone.undecided);
+            BOOST_TEST(shared.depth == alone.depth);
+            BOOST_TEST(shared.at_depth == alone.at_depth);
+            BOOST_TEST(shared.invariants.size() == alone.invariants.size());
+        }
+    }
+}
+
 // Formulas are decided by developments and the fixpoint; the smt engine says it does not apply.
 BOOST_AUTO_TEST_CASE(formulas_are_refused_with_a_reason) {
     const std::string g = example("card_game/card_game.kif");
