@@ -295,7 +295,8 @@ WitnessResult check_witness(const Game& g, const std::string& property, const Wi
             const auto& k = conjuncts[c];
             if (k.kind == PairConjunct::Always) fails = !a.phi[c];
             else if (paired && k.role == role)
-                fails = k.kind == PairConjunct::Knows ? !b.phi[c] : a.phi[c] != b.phi[c];
+                // (knows R φ) fails at both developments when φ fails at either (K is reflexive)
+                fails = k.kind == PairConjunct::Knows ? !a.phi[c] || !b.phi[c] : a.phi[c] != b.phi[c];
         }
         if (!fails)
             holds_at_end = paired ? "no conjunct about " + w.role + " (or without knowledge) fails at the ends"
