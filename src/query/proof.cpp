@@ -369,7 +369,8 @@ ProveReport prove_whole_game(const Game& g, const std::string& property, const W
                              " s exceeded in the whole-game fixpoint (" + std::to_string(space.size()) + " states so far)");
         } catch (const ground::LockstepLimit& ex) {
             throw LimitError(std::string("prove: the whole-game fixpoint reached its bound: ") + ex.what() +
-                             " (--max-pairs); use --depth N to check developments up to a length");
+                             " (--max-pairs); use --depth N to check developments up to a length, or "
+                             "--witness FILE to check a counterexample found elsewhere");
         } catch (const std::bad_alloc&) {
             throw LimitError("prove: out of memory in the whole-game fixpoint (" + std::to_string(space.size()) +
                              " states); use --max-pairs or --depth N");
