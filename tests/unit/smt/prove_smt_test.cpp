@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -217,63 +218,52 @@ BOOST_AUTO_TEST_CASE(mutation_dropping_same_move_is_caught) {
     }
 }
 
+// k-induction twice on each case, the second time with `change` made to the options: the
+// verdict, k (or the counterexample's depth) and the invariants per role must be the same.
+static void same_induction(const std::vector<std::pair<std::string, std::string>>& cases,
+                    const std::function<void(gdlsc::query::SmtProveOptions&)>& change) {
+    using namespace gdlsc;
+    for (const auto& [g, property] : cases) {
+        BOOST_TEST_CONTEXT(g << " " << property) {
+            query::Game game = query::load_game_file(g);
+            query::SmtProveOptions o;
+            o.induction = true;
+            o.max_k = 5;
+            auto before = query::prove_smt(game, property, o);
+            change(o);
+            auto after = query::prove_smt(game, property, o);
+            BOOST_TEST(before.holds == after.holds);
+            BOOST_TEST(before.undecided == after.undecided);
+            BOOST_TEST(before.depth == after.depth);
+            BOOST_TEST(before.at_depth == after.at_depth);
+            BOOST_TEST(!before.invariants.empty());
+            BOOST_TEST(before.invariants == after.invariants);
+        }
+    }
+}
+
 // Houdini starts from the candidates that states of random matches (and pairs of them the role
 // cannot tell apart) leave standing, and drops more at once from pairs reached from each Z3
 // model: both only get sooner to the same greatest fixpoint. Off, the invariants per role and
 // the verdicts are the same; a sampled state that was not reachable would show here.
 BOOST_AUTO_TEST_CASE(sampled_states_find_the_same_invariants) {
-    using namespace gdlsc;
-    struct Case {
-        std::string game, property;
-    };
-    for (const Case& c : {Case{example("krieg_tictactoe/krieg_tictactoe.kif"), "legal-knowledge"},
-                          Case{example("card_game/card_game.kif"), "goal-knowledge"},
-                          Case{example("blind_tictactoe/blind_tictactoe.kif"), "legal-knowledge"},
-                          Case{std::string(GDLSC_SOURCE_DIR) + "/tests/fixtures/smt/not_inductive.kif", "legal-knowledge"}}) {
-        BOOST_TEST_CONTEXT(c.game << " " << c.property) {
-            query::Game game = query::load_game_file(c.game);
-            query::SmtProveOptions o;
-            o.induction = true;
-            o.max_k = 5;
-            auto with = query::prove_smt(game, c.property, o);
-            o.sample = false;
-            auto without = query::prove_smt(game, c.property, o);
-            BOOST_TEST(with.holds == without.holds);
-            BOOST_TEST(with.depth == without.depth);
-            BOOST_TEST(!with.invariants.empty());
-            BOOST_TEST(with.invariants == without.invariants);
-        }
-    }
+    same_induction({{example("krieg_tictactoe/krieg_tictactoe.kif"), "legal-knowledge"},
+                    {example("card_game/card_game.kif"), "goal-knowledge"},
+                    {example("blind_tictactoe/blind_tictactoe.kif"), "legal-knowledge"},
+                    {std::string(GDLSC_SOURCE_DIR) + "/tests/fixtures/smt/not_inductive.kif", "legal-knowledge"}},
+                   [](gdlsc::query::SmtProveOptions& o) { o.sample = false; });
 }
 
 // The state invariants one role's k-induction proves are assumed for the next role, whose
-// Houdini then searches only the invariants relating its two copies: the verdicts and k are
-// the same as with every candidate searched for every role.
+// Houdini then searches only the invariants relating its two copies: the verdicts, k and the
+// invariants per role are the same as with every candidate searched for every role.
 BOOST_AUTO_TEST_CASE(shared_state_invariants_keep_the_verdicts) {
-    using namespace gdlsc;
-    struct Case {
-        std::string game, property;
-    };
-    for (const Case& c : {Case{example("krieg_tictactoe/krieg_tictactoe.kif"), "legal-knowledge"},
-                          Case{example("krieg_tictactoe/krieg_tictactoe.kif"), "goal-knowledge"},
-                          Case{example("card_game/card_game.kif"), "goal-knowledge"},
-                          Case{example("card_game/card_game.kif"), "legal-knowledge"},
-                          Case{example("three_players/three_players.kif"), "terminal-knowledge"}}) {
-        BOOST_TEST_CONTEXT(c.game << " " << c.property) {
-            query::Game game = query::load_game_file(c.game);
-            query::SmtProveOptions o;
-            o.induction = true;
-            o.max_k = 5;
-            auto shared = query::prove_smt(game, c.property, o);
-            o.share_invariants = false;
-            auto alone = query::prove_smt(game, c.property, o);
-            BOOST_TEST(shared.holds == alone.holds);
-            BOOST_TEST(shared.undecided == alone.undecided);
-            BOOST_TEST(shared.depth == alone.depth);
-            BOOST_TEST(shared.at_depth == alone.at_depth);
-            BOOST_TEST(shared.invariants == alone.invariants);
-        }
-    }
+    same_induction({{example("krieg_tictactoe/krieg_tictactoe.kif"), "legal-knowledge"},
+                    {example("krieg_tictactoe/krieg_tictactoe.kif"), "goal-knowledge"},
+                    {example("card_game/card_game.kif"), "goal-knowledge"},
+                    {example("card_game/card_game.kif"), "legal-knowledge"},
+                    {example("three_players/three_players.kif"), "terminal-knowledge"}},
+                   [](gdlsc::query::SmtProveOptions& o) { o.share_invariants = false; });
 }
 
 // Formulas are decided by developments and the fixpoint; the smt engine says it does not apply.
