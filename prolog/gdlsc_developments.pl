@@ -61,6 +61,7 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(ordsets)).
+:- use_module(library(nb_set)).
 :- use_module(gdlsc_game).
 
 :- dynamic
@@ -414,21 +415,34 @@ common_cell(Id, Ids) :-
     (   common_(Id, C)
     ->  component_(C, Ids)
     ;   findall(R, agent(R), Rs),
-        common_closure(Rs, [Id], [Id], Ids0),
-        sort(Ids0, Ids),
+        common_closure(Rs, Id, Ids),
         flag(gdlsc_knowledge_component, C, C + 1),
         assertz(component_(C, Ids)),
         forall(member(W, Ids), assertz(common_(W, C)))
     ).
 
-common_closure(_, [], Seen, Seen).
-common_closure(Rs, [W|Ws], Seen0, Seen) :-
-    findall(V, ( member(R, Rs), node_cell(R, W, Cell), member(V, Cell),
-                 \+ memberchk(V, Seen0) ), New0),
-    sort(New0, New),
-    append(Seen0, New, Seen1),
-    append(Ws, New, Queue),
-    common_closure(Rs, Queue, Seen1, Seen).
+%   common_closure(+Agents, +Id, -Ids): the nodes reachable from Id, sorted. Each
+%   cell (agent, observation) is expanded once, from the first of its members
+%   reached, and the nodes seen are a hash set: linear in the component's size
+%   (a list and a member test per node made it quadratic).
+common_closure(Rs, Id, Ids) :-
+    empty_nb_set(Seen),
+    add_nb_set(Id, Seen),
+    empty_nb_set(Cells),
+    common_closure_(Rs, [Id], Seen, Cells),
+    nb_set_to_list(Seen, Ids).
+
+common_closure_(_, [], _, _).
+common_closure_(Rs, [W|Ws], Seen, Cells) :-
+    findall(V, ( member(R, Rs),
+                 node_obs(R, W, O),
+                 add_nb_set(R-O, Cells, true),    % fails for a cell expanded before
+                 node_cell(R, W, Cell),
+                 member(V, Cell),
+                 add_nb_set(V, Seen, true) ),     % fails for a node seen before
+            New),
+    append(New, Ws, Queue),
+    common_closure_(Rs, Queue, Seen, Cells).
 
 %   ---- GDL-III: knows in the game's rules ------------------------------------
 

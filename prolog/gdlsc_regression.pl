@@ -91,6 +91,8 @@ regress_query(F, Sit, Vars, Names, Limit, Text, Size, Rows) :-
 :- multifile prolog:message//1.
 prolog:message(error(resource_error(gdlsc_regression_size(N)), _)) -->
     [ 'the regressed formula grows beyond ~D nodes (see --max-size)'-[N] ].
+prolog:message(error(gdlsc_unsupported(variable_knows_role), _)) -->
+    [ 'regression needs a role name in knows and kwhether, not a variable (use --engine progression)'-[] ].
 prolog:message(error(gdlsc_unsupported(common_knowledge_regression), _)) -->
     [ 'common knowledge cannot be regressed into a finite formula (use --engine progression)'-[] ].
 prolog:message(error(gdlsc_unsupported(recursive_action_predicate(P)), _)) -->

@@ -364,7 +364,7 @@ rf_knows(Ro, _, _, _) :- Ro == random, !,
 rf_knows(Ro, _, _, _) :- nonvar(Ro), \+ game:role_index(Ro, _), !,
     throw(error(gdlsc_error(not_an_agent(Ro)), regress/3)).
 rf_knows(Ro, _, _, _) :- var(Ro), !,
-    throw(error(instantiation_error(knows_role), regress/3)).
+    throw(error(gdlsc_unsupported(variable_knows_role), regress/3)).
 rf_knows(_, F, s0, R) :- !, rf(F, s0, R).
 rf_knows(Ro, F, do(A, S), R) :-
     qfree_vars(F, Free0),

@@ -3,6 +3,8 @@
 // next and sees only in heads; true, does and knows only in bodies. A top-level fact such
 // as `(true (turn ?c))` is nearly always a parenthesis that closed the rule before it too
 // early. Finally, a game needs role facts and rules for legal, terminal and goal.
+#include <set>
+#include <algorithm>
 #include <map>
 
 #include "gdl/validate.h"
@@ -129,6 +131,30 @@ void check_keywords(const Program& p, Diagnostics& diags) {
                               std::string(kw) == "legal" ? "it can never move" : "it never gets a payoff");
         }
     }
+    // knows of a constant that is no role, and (knows R) with R a role and no relation R/0
+    // (a forgotten argument): both were read as literals that are never true.
+    std::vector<std::string> roles;
+    std::set<std::string> nullary;  // relations of arity 0 with rules
+    for (const auto& r : p.rules) {
+        if (r.head.name == "role" && r.head.args.size() == 1 && r.is_fact() && r.head.args[0].is_constant())
+            roles.push_back(r.head.args[0].name);
+        if (r.head.is_constant()) nullary.insert(r.head.name);
+    }
+    auto is_role = [&](const std::string& n) { return std::find(roles.begin(), roles.end(), n) != roles.end(); };
+    std::string role_list;
+    for (const auto& n : roles) role_list += (role_list.empty() ? "" : " ") + n;
+    for (const auto& r : p.rules)
+        for (const auto& l : r.body)
+            for_each_atom(l, [&](const Term& t, bool) {
+                if (t.name != "knows" || t.is_variable()) return;
+                if (t.args.size() == 2 && t.args[0].is_constant() && t.args[0].name != "random" && !is_role(t.args[0].name))
+                    diags.error(t.args[0].loc, "'" + t.args[0].name + "' is not a role: (knows R P) is about what role R knows",
+                                "the roles are: " + role_list);
+                if (t.args.size() == 1 && t.args[0].is_constant() && is_role(t.args[0].name) && !nullary.count(t.args[0].name))
+                    diags.error(t.loc, "(knows " + t.args[0].name + ") is common knowledge of a relation " + t.args[0].name +
+                                           "/0 that the game does not define, but " + t.args[0].name + " is a role",
+                                "what the role knows is (knows " + t.args[0].name + " P)");
+            });
     // A missing definition is located at the start of the (first) file.
     Location start = p.sources.empty() ? Location{} : Location{p.sources.front(), 1, 1};
     if (!role) diags.error(start, "the game has no role facts", "declare the players: (role name)");

@@ -21,7 +21,7 @@ namespace gdlsc::query {
 const std::vector<EngineEntry>& engines() {
     static const std::vector<EngineEntry> all = {
         {"progression", &progression_query, {}},
-        {"regression", &regression_query, {}},
+        {"regression", &regression_query, &regression_not_applicable},
         {"smt", &smt_query, &smt_not_applicable},
     };
     return all;

@@ -8,11 +8,29 @@
 #include "prolog/engine.h"
 #include "prolog/runtime.h"
 #include "base/errors.h"
+#include "gdl/analysis.h"
 
 namespace gdlsc::query {
 namespace {
 
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+std::string regression_refusal_variable_role() {
+    return "a role name is needed in knows and kwhether, not a variable (the Knows macro is "
+           "regressed per role); use --engine progression";
+}
+
+// A knows/kwhether whose role is a variable, or common knowledge, in the formula.
+std::string formula_refusal(const gdl::Term& f) {
+    if (f.name == "common") return "common knowledge cannot be regressed into a finite formula";
+    if ((f.name == "knows" || f.name == "kwhether") && !f.args.empty()) {
+        if (f.args.size() == 1) return "common knowledge cannot be regressed into a finite formula";
+        if (f.args[0].is_variable()) return regression_refusal_variable_role();
+    }
+    for (const auto& a : f.args)
+        if (auto why = formula_refusal(a); !why.empty()) return why;
+    return "";
+}
 
 // Errors from the regression runtime that are the user's (the formula), not ours.
 [[noreturn]] void rethrow_engine_error(const EngineError& e) {
@@ -20,12 +38,25 @@ bool contains(const std::string& s, const std::string& part) { return s.find(par
     if (contains(m, "common knowledge cannot be regressed"))
         throw UserError("regression: common knowledge cannot be regressed into a finite formula; "
                         "use --engine progression");
+    if (contains(m, "variable_knows_role") || contains(m, "needs a role name in knows"))
+        throw UserError("regression: " + regression_refusal_variable_role());
     if (contains(m, "not_an_agent") || contains(m, "not an agent"))
         throw UserError("regression: " + m.substr(m.find(':') == std::string::npos ? 0 : m.find(':') + 2));
     throw e;
 }
 
 }  // namespace
+
+std::string regression_not_applicable(const QueryContext& ctx) {
+    if (auto why = formula_refusal(ctx.formula.term); !why.empty()) return why;
+    for (const auto& r : ctx.program.rules)
+        for (const auto& l : r.body) {
+            bool common = false;
+            gdl::for_each_atom(l, [&](const gdl::Term& t, bool) { common = common || (t.name == "knows" && t.args.size() == 1); });
+            if (common) return "the game's rules use common knowledge, which cannot be regressed into a finite formula";
+        }
+    return "";
+}
 
 Regression regress_formula(const QueryContext& ctx, std::size_t max_nodes) {
     auto& pl = pl::Engine::instance();

@@ -25,6 +25,10 @@ struct Regression {
 /// (common knowledge, knowledge of random).
 Regression regress_formula(const QueryContext& ctx, std::size_t max_nodes = kDefaultRegressionLimit);
 
+/// Why the regression engine does not apply to this query ("" when it does): common knowledge
+/// in the formula or in the game's rules, or knows/kwhether whose role is a variable.
+/// `--engine all` skips it with this note; `--engine regression` says it as an error (exit 2).
+std::string regression_not_applicable(const QueryContext& ctx);
 /// The `regression` row of engines(): regress_formula with the default limit.
 Answer regression_query(const QueryContext& ctx);
 

@@ -250,6 +250,16 @@ BOOST_AUTO_TEST_CASE(knows_of_a_connective_or_distinct) {
     BOOST_TEST(run(kGame + "(<= (differ ?x ?y) (role ?x) (role ?y) (distinct ?x ?y))\n(<= k (knows r (differ r r)))").empty());
 }
 
+// A constant that is no role, and a role alone under knows (a forgotten argument): both were
+// literals that are never true, accepted silently.
+BOOST_AUTO_TEST_CASE(knows_of_a_role_that_is_not_one) {
+    expect(kGame + "(<= k (knows carol s))", {"2:14: 'carol' is not a role: (knows R P) is about what role R knows"});
+    expect(kGame + "(<= k (knows r))",
+           {"2:7: (knows r) is common knowledge of a relation r/0 that the game does not define, but r is a role"});
+    BOOST_TEST(run(kGame + "(<= r (true s))\n(<= k (knows r))").empty());  // r/0 defined: common knowledge of it
+    BOOST_TEST(run(kGame + "(<= k (knows r s))").empty());
+}
+
 BOOST_AUTO_TEST_CASE(no_does_under_knows) {
     expect(kGame + "(<= m (does r a))\n(<= (goal r 0) (knows r m))",
            {"3:25: 'm/0' occurs under knows but depends on does"});
