@@ -88,7 +88,7 @@ int run_prove(const ProveArgs& a) {
         std::cout << (a.json ? query::prove_all_json(all) : query::prove_all_text(all));
         if (!all.agree) return kExitDisagreement;
         const auto& ref = all.runs.front().second;
-        return ref.holds ? kExitOk : kExitRefuted;
+        return ref.undecided ? kExitUndecided : ref.holds ? kExitOk : kExitRefuted;
     }
     if (a.induction && a.engine != "smt") throw UserError("prove: --induction needs --engine smt");
     query::ProveReport r;

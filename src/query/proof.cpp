@@ -406,8 +406,18 @@ ProveAll prove_all(const Game& g, const std::string& property, std::optional<std
             all.not_applicable.emplace_back(std::string("fixpoint: ") + kEpistemicFixpoint);
         else
             all.runs.emplace_back("fixpoint", prove_whole_game(g, property, cut));
-    } else {
-        all.runs.emplace_back("fixpoint", prove_whole_game(g, property, wo));
+    }
+    // The whole game: a fixpoint that reaches a limit (time, pairs, memory) leaves the verdict
+    // to k-induction, which needs no enumeration; the limit is listed, and it ends the command
+    // only when k-induction does not apply either.
+    std::optional<LimitError> fixpoint_limit;
+    if (!depth) {
+        try {
+            all.runs.emplace_back("fixpoint", prove_whole_game(g, property, wo));
+        } catch (const LimitError& ex) {
+            fixpoint_limit = ex;
+            all.not_applicable.emplace_back(std::string("fixpoint: ") + ex.what());
+        }
     }
     SmtProveOptions s = so;
     s.depth = depth;
@@ -419,6 +429,7 @@ ProveAll prove_all(const Game& g, const std::string& property, std::optional<std
     } catch (const TooLargeError& ex) {  // the ground step program passes its size bound
         all.not_applicable.emplace_back(std::string("smt: ") + ex.what());
     }
+    if (all.runs.empty() && fixpoint_limit) throw *fixpoint_limit;
     const ProveReport& ref = all.runs.front().second;
     for (const auto& [name, r] : all.runs) {
         if (r.undecided) continue;

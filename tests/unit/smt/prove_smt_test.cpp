@@ -142,6 +142,22 @@ BOOST_AUTO_TEST_CASE(induction_agrees_with_fixpoint) {
     }
 }
 
+// `--engine all` for the whole game when the fixpoint reaches a limit: k-induction still gives
+// the verdict (the limit is listed); with nothing else to run, the limit ends the command.
+BOOST_AUTO_TEST_CASE(all_when_the_fixpoint_reaches_its_bound) {
+    const std::string g = example("krieg_tictactoe/krieg_tictactoe.kif");
+    Run r = prove(g, "legal-knowledge", {"--engine", "all", "--max-pairs", "1000"});
+    BOOST_REQUIRE_MESSAGE(r.exit_code == 0, r.err);
+    BOOST_TEST(r.j["method"] == "smt-induction");
+    BOOST_TEST(r.j["holds"] == true);
+    BOOST_REQUIRE(r.j["engines"].size() == 1u);
+    BOOST_REQUIRE(r.j["not_applicable"].size() == 1u);
+    BOOST_TEST(r.j["not_applicable"][0].get<std::string>().find("fixpoint: ") == 0u);
+    Run f = prove(g, "(or terminal (not terminal))", {"--engine", "all", "--max-pairs", "100"});
+    BOOST_TEST(f.exit_code == 4);
+    BOOST_TEST(f.err.find("--max-pairs") != std::string::npos, f.err);
+}
+
 GDLSC_CORPUS_CASE(induction_on_the_corpus) {
     Run legal = prove(corpus("gdl2/montyhall.kif"), "legal-knowledge", {"--engine", "smt", "--induction"});
     BOOST_TEST(legal.exit_code == 0);
