@@ -11,6 +11,7 @@
 #include "prolog/engine.h"
 #include "prolog/runtime.h"
 #include "base/errors.h"
+#include "base/strings.h"
 #include "query/decimal.h"
 #include "query/session.h"
 #include "query/proof.h"
@@ -43,11 +44,6 @@ std::vector<std::vector<std::string>> percept_lists(const Term& list) {
 }
 
 
-std::string joined(const std::vector<std::string>& items, const std::string& sep = " ") {
-    std::string s;
-    for (const auto& i : items) s += (s.empty() ? "" : sep) + i;
-    return s;
-}
 
 }  // namespace
 

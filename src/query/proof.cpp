@@ -21,6 +21,7 @@
 #include "prolog/runtime.h"
 #include "base/environment.h"
 #include "base/errors.h"
+#include "base/strings.h"
 #include "query/session.h"
 #include "query/formula.h"
 #include "query/rules_space.h"
@@ -32,11 +33,6 @@ using gdl::Term;
 
 // Bounds on the one-step ground program (as for information sets, src/prolog/native.cpp).
 
-std::string joined(const std::vector<std::string>& items, const std::string& sep) {
-    std::string out;
-    for (const auto& s : items) out += (out.empty() ? "" : sep) + s;
-    return out;
-}
 
 using Conjunct = PairConjunct;
 

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "base/errors.h"
+#include "base/strings.h"
 #include "prolog/engine.h"
 #include "prolog/runtime.h"
 #include "query/decimal.h"
@@ -14,11 +15,6 @@ namespace {
 
 using gdl::Term;
 
-std::string joined(const std::vector<std::string>& items) {
-    std::string s;
-    for (const auto& i : items) s += (s.empty() ? "" : " ") + i;
-    return s;
-}
 
 }  // namespace
 

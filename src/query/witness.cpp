@@ -4,11 +4,13 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 
 #include "base/errors.h"
+#include "base/strings.h"
 #include "ground/grounder.h"
 #include "ground/query_formula.h"
 #include "prolog/engine.h"
@@ -23,11 +25,6 @@ namespace {
 
 using gdl::Term;
 
-std::string joined(const std::vector<std::string>& items) {
-    std::string out;
-    for (const auto& s : items) out += (out.empty() ? "" : " ") + s;
-    return out;
-}
 
 std::vector<std::string> sorted_kif(const std::vector<Term>& ts) {
     std::vector<std::string> out;
@@ -57,10 +54,21 @@ History development(const nlohmann::json& steps, const Game& g, const std::strin
     return parse_history(text, g.analysis.roles, path + " (" + which + ")");
 }
 
-// The atoms of the ground program true in the model, by step: name -> terms.
+// The stable model read by step: the true legal, sees and goal atoms of each step, indexed
+// once (a scan of every atom per step would be quadratic in the development's length).
 struct ModelIndex {
     const ground::GroundProgram& gp;
     const std::vector<bool>& model;
+    std::map<std::pair<std::string, int>, std::vector<ground::AtomId>> by_name_step;
+
+    ModelIndex(const ground::GroundProgram& g, const std::vector<bool>& m) : gp(g), model(m) {
+        for (ground::AtomId i = 0; i < gp.atoms.size(); ++i) {
+            const auto& a = gp.atoms[i];
+            if (model[i] && a.step >= 0 && a.atom.args.size() == 2 &&
+                (a.atom.name == "legal" || a.atom.name == "sees" || a.atom.name == "goal"))
+                by_name_step[{a.atom.name, a.step}].push_back(i);
+        }
+    }
     bool truth(const Term& atom, int step) const {
         std::int64_t id = gp.find(atom, step);
         return id >= 0 && model[static_cast<std::size_t>(id)];
@@ -68,11 +76,11 @@ struct ModelIndex {
     // The second arguments of the true atoms (name role X) at `step`.
     std::vector<Term> of_role(const std::string& name, const std::string& role, int step) const {
         std::vector<Term> out;
-        for (std::size_t i = 0; i < gp.atoms.size(); ++i) {
-            const auto& a = gp.atoms[i];
-            if (a.step == step && model[i] && a.atom.name == name && a.atom.args.size() == 2 &&
-                a.atom.args[0].is_constant() && a.atom.args[0].name == role)
-                out.push_back(a.atom.args[1]);
+        auto it = by_name_step.find({name, step});
+        if (it == by_name_step.end()) return out;
+        for (ground::AtomId i : it->second) {
+            const Term& t = gp.atoms[i].atom;
+            if (t.args[0].is_constant() && t.args[0].name == role) out.push_back(t.args[1]);
         }
         return out;
     }
@@ -130,7 +138,7 @@ Trace trace_smt(const Game& g, const History& h, std::size_t role, const std::ve
             throw EngineError("smt: the ground program along the development has two stable models (" +
                               gp.size_text() + "); a valid game has one");
     }
-    ModelIndex m{gp, model};
+    ModelIndex m(gp, model);
     const auto& roles = g.analysis.roles;
     const Term terminal = Term::constant("terminal");
     Trace t;
