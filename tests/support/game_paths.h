@@ -23,6 +23,10 @@ inline std::string corpus_dir() {
     const char* env = std::getenv("GDLSC_CORPUS");
     return env && *env ? std::string(env) : std::string(GDLSC_GAMES);
 }
+/// The built-in properties of `gdlsc prove` (Thielscher 2010, Prop. 2 and 3, Theorem 4).
+inline const char* const kKnowledgeProperties[] = {"legal-knowledge", "terminal-knowledge", "goal-knowledge",
+                                                   "perfect-information"};
+
 inline std::string example(const std::string& rel) { return std::string(GDLSC_SOURCE_DIR) + "/examples/" + rel; }
 inline std::string corpus(const std::string& rel) { return corpus_dir() + "/" + rel; }
 inline bool have_corpus() { return std::filesystem::is_directory(corpus_dir()); }

@@ -24,7 +24,8 @@ namespace {
 using gdlsc::test::corpus;
 using gdlsc::test::example;
 
-const char* const kProperties[] = {"legal-knowledge", "terminal-knowledge", "goal-knowledge", "perfect-information"};
+using gdlsc::test::kKnowledgeProperties;
+const auto& kProperties = kKnowledgeProperties;
 
 json prove(const std::string& game, const std::string& property, const std::vector<std::string>& extra = {},
            const std::vector<std::string>& env = {}) {

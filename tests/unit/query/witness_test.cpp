@@ -23,7 +23,8 @@ namespace {
 using gdlsc::test::corpus;
 using gdlsc::test::example;
 
-const char* const kProperties[] = {"legal-knowledge", "terminal-knowledge", "goal-knowledge", "perfect-information"};
+using gdlsc::test::kKnowledgeProperties;
+const auto& kProperties = kKnowledgeProperties;
 
 std::string fixture(const std::string& rel) { return std::string(GDLSC_SOURCE_DIR) + "/tests/fixtures/" + rel; }
 

@@ -26,7 +26,8 @@ namespace {
 using gdlsc::test::corpus;
 using gdlsc::test::example;
 
-const char* const kProperties[] = {"legal-knowledge", "terminal-knowledge", "goal-knowledge", "perfect-information"};
+using gdlsc::test::kKnowledgeProperties;
+const auto& kProperties = kKnowledgeProperties;
 
 struct Run {
     int exit_code;
