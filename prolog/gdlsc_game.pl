@@ -26,6 +26,7 @@
 :- use_module(library(lists)).
 :- use_module(library(random)).
 :- use_module(library(apply)).
+:- use_module(gdlsc_slots).
 
 %!  roles(-Roles:list) is det.
 %   The roles in the order of the role facts (random included).
@@ -114,10 +115,18 @@ playouts(N, Seed, States) :-
 %!  playouts(+N, +Seed, +MaxDepth, -Stats) is det.
 %   Stats = stats(States, Moves, Terminals): states visited, joint moves done,
 %   and matches that ended in a terminal state.
+%   The matches are played over slot states (gdlsc_slots) when the game has a slot copy
+%   and the flag gdlsc_slots (GDLSC_SLOTS) is on; the draws, and so the matches, are the
+%   same either way.
 playouts(N, Seed, MaxDepth, stats(States, Moves, Terminals)) :-
     set_random(seed(Seed)),
     init_state(S0),
-    playouts_(N, S0, MaxDepth, 0, States, 0, Moves, 0, Terminals).
+    (   current_prolog_flag(gdlsc_slots, on),
+        slot_copy(ready)
+    ->  slot_state(S0, St0),
+        slot_playouts_(N, St0, MaxDepth, 0, States, 0, Moves, 0, Terminals)
+    ;   playouts_(N, S0, MaxDepth, 0, States, 0, Moves, 0, Terminals)
+    ).
 
 playouts_(0, _, _, St, St, Mv, Mv, T, T) :- !.
 playouts_(N, S0, D, St0, St, Mv0, Mv, T0, T) :-
@@ -141,6 +150,37 @@ playout(S, D, K0, K, End) :-
         playout(S1, D, K1, K, End)
     ;   K = K0, End = stuck
     ).
+
+% The same loop over slot states (a game without tables: nothing to reset).
+slot_playouts_(0, _, _, St, St, Mv, Mv, T, T) :- !.
+slot_playouts_(N, S0, D, St0, St, Mv0, Mv, T0, T) :-
+    slot_playout(S0, D, 0, K, End),
+    St1 is St0 + K + 1,
+    Mv1 is Mv0 + K,
+    ( End == terminal -> T1 is T0 + 1 ; T1 = T0 ),
+    N1 is N - 1,
+    slot_playouts_(N1, S0, D, St1, St, Mv1, Mv, T1, T).
+
+slot_playout(S, D, K0, K, End) :-
+    (   slot_terminal(S) -> K = K0, End = terminal
+    ;   K0 >= D -> K = K0, End = depth
+    ;   game:roles(Rs),
+        slot_random_moves(Rs, S, Ms)
+    ->  A =.. [a|Ms],
+        findall(F, slot_next(F, A, S), L),
+        sort(L, L1),
+        slot_state(L1, S1),
+        K1 is K0 + 1,
+        slot_playout(S1, D, K1, K, End)
+    ;   K = K0, End = stuck
+    ).
+
+slot_random_moves([], _, []).
+slot_random_moves([R|Rs], S, [M|Ms]) :-
+    findall(M0, slot_legal(R, M0, S), L0),
+    sort_set(L0, L),
+    pick(L, M),
+    slot_random_moves(Rs, S, Ms).
 
 %!  reset_game_tables is det.
 %   Drops the answer tables of the game's tabled (recursive) predicates; they are
@@ -192,6 +232,7 @@ set_game_untabled :-
 %   @error gdlsc_load(Messages) when the text does not compile.
 load_game_text(Text) :-
     abolish_all_tables,
+    forget_slot_copy,
     retractall(game_untabled),
     retractall(load_message(_)),
     setup_call_cleanup(

@@ -22,6 +22,9 @@ struct Environment {
     /// GDLSC_INFOSET_THREADS = n >= 0: threads for an information-set update with the rules
     /// (0: one per CPU, 1: none).
     int infoset_threads = 0;
+    /// GDLSC_SLOTS = on | off: random playouts in Prolog over slot states where the game has a
+    /// slot copy (prolog/gdlsc_slots.pl), or always over the sorted lists.
+    std::string slots = "on";
 };
 
 namespace detail {
@@ -33,6 +36,12 @@ inline Environment read_environment() {
         if (s != "on" && s != "off" && s != "check")
             throw UserError("GDLSC_NATIVE='" + s + "' is not a mode of the step network: give on (the default), off or check");
         e.native = s;
+    }
+    if (const char* v = std::getenv("GDLSC_SLOTS")) {
+        std::string s(v);
+        if (s != "on" && s != "off")
+            throw UserError("GDLSC_SLOTS='" + s + "' is not a mode of the Prolog playouts: give on (the default) or off");
+        e.slots = s;
     }
     if (const char* v = std::getenv("GDLSC_INFOSET_THREADS")) {
         std::string s(v);

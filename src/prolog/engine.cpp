@@ -287,8 +287,10 @@ Engine::Engine() {
         // The runtime's settings from the environment (src/base/environment.h), as flags.
         Frame fr;
         run_once(compound(",", {compound("set_prolog_flag", {PlTerm_atom("gdlsc_native"), PlTerm_atom(env.native.c_str())}),
-                                compound("set_prolog_flag", {PlTerm_atom("gdlsc_infoset_threads"),
-                                                             int_term(env.infoset_threads)})}),
+                                compound(",", {compound("set_prolog_flag", {PlTerm_atom("gdlsc_infoset_threads"),
+                                                                            int_term(env.infoset_threads)}),
+                                               compound("set_prolog_flag", {PlTerm_atom("gdlsc_slots"),
+                                                                            PlTerm_atom(env.slots.c_str())})})}),
                  "setting the runtime's flags", Limits{});
     }
 }

@@ -34,4 +34,8 @@ BOOST_AUTO_TEST_CASE(bad_environment_is_refused_with_its_name) {
     auto r = run_gdlsc({"query", game, "terminal"}, o);
     BOOST_TEST(r.exit_code == 2);
     BOOST_TEST(r.err.find("GDLSC_NATIVE='fast'") != std::string::npos, r.err);
+    o.env = {"GDLSC_SLOTS=yes"};
+    r = run_gdlsc({"simulate", game, "--playouts", "3", "--engine", "progression"}, o);
+    BOOST_TEST(r.exit_code == 2);
+    BOOST_TEST(r.err.find("GDLSC_SLOTS='yes'") != std::string::npos, r.err);
 }

@@ -1,0 +1,247 @@
+/*  gdlsc_slots: a copy of the game's state rules over slot states, for random playouts
+    (doc/engines.md, "Slot states"; doc/benchmarks.md).
+
+    The generated program (module `game`, doc/architecture.md) reads a state as a sorted
+    list: a ground lookup is ord_memberchk/2, linear in the state. For playouts this module
+    derives, once per loaded game, a copy of every state-dependent predicate over a pair
+    (L, T): L the same sorted list, T a term s(_, ..., _) whose argument I is bound exactly
+    when the fluent with slot number I holds. A ground lookup becomes a hash lookup of the
+    fluent's slot (a fact '$f:Name'(Args..., I), indexed by SWI-Prolog) and one arg/3;
+    enumerations (member/2 over L) and everything else are the rules' own code. Slots are
+    numbered as fluents are first met, so no fluent domain is needed.
+
+    The copy is derived mechanically from the clauses of `game` and refused (the caller
+    keeps the list states) when a clause does something the rewrite does not know: the
+    state variable left anywhere but in a lookup or a call of a state predicate. It is not
+    made for games with tabled predicates (tables keyed by slot terms would be larger, not
+    smaller) nor for GDL-III games (knows reads whole developments). The test
+    tests/feature/simulate/playout_slots_test.cpp plays the same seeded matches with and
+    without the copy on every corpus game and requires equal counts.
+*/
+:- module(gdlsc_slots,
+          [ slot_copy/1,         % -Status: ready or none(Why)
+            slot_state/2,        % +List, -SlotState
+            slot_terminal/1,     % +SlotState
+            slot_legal/3,        % +Role, -Move, +SlotState
+            slot_next/3,         % -Fluent, +JointMove, +SlotState
+            forget_slot_copy/0,
+            drop_copy_clause/2   % +Relation, +N: for tests, a mutation of the copy
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+
+% on: playouts use the copy where there is one; off: always the list states (set by the
+% host from GDLSC_SLOTS, src/base/environment.h).
+:- create_prolog_flag(gdlsc_slots, on, [type(atom), keep(true)]).
+
+% copy_status(Status): the copy of the game loaded now (ready or none(Why)); absent:
+% not derived yet.
+:- dynamic copy_status/1.
+:- dynamic slot_count/1.
+% tracked(Name, Arity): fluents Name/Arity are looked up ground somewhere: they get slots.
+:- dynamic tracked/2.
+
+%!  forget_slot_copy is det.
+%   Drops the copy (a new game was loaded).
+forget_slot_copy :-
+    retractall(copy_status(_)),
+    retractall(slot_count(_)),
+    retractall(tracked(_, _)),
+    forall(( current_predicate(gdlsc_pcopy:P/A), functor(H, P, A),
+             \+ predicate_property(gdlsc_pcopy:H, imported_from(_)) ),
+           abolish(gdlsc_pcopy:P/A)).
+
+%!  slot_copy(-Status) is det.
+%   Derives the copy for the game loaded now, once: Status = ready, or none(Why) when
+%   playouts must use list states.
+slot_copy(Status) :-
+    copy_status(S0),
+    !,
+    Status = S0.
+slot_copy(Status) :-
+    forget_slot_copy,
+    (   catch(derive(Why), E, (Why = error(E)))
+    ->  true
+    ;   Why = rewrite_failed
+    ),
+    (   Why == none
+    ->  Status = ready
+    ;   forget_slot_copy, Status = none(Why)
+    ),
+    assertz(copy_status(Status)).
+
+derive(Why) :-
+    (   predicate_property(game:epistemic, number_of_clauses(N)), N > 0
+    ->  Why = epistemic
+    ;   predicate_property(game:H, tabled), \+ predicate_property(game:H, imported_from(_))
+    ->  Why = tabled
+    ;   assertz(slot_count(0)),
+        findall(B-C, ( game:relation(B, _, C), C \== static ), Rels),
+        forall(member(B-_, Rels), declare_copy(B)),
+        forall(member(B-_, Rels), copy_relation(B)),
+        finish_slot_dispatch,
+        Why = none
+    ).
+
+% Every copied predicate exists (a relation without rules fails rather than raising).
+declare_copy(B) :-
+    game:relation(B, Arity, Class),
+    copy_arity(Class, Arity, CA),
+    copy_name(B, P),
+    dynamic(gdlsc_pcopy:P/CA).
+
+copy_arity(action, Arity, CA) :- !, CA is Arity + 3.   % Args, A, L, T
+copy_arity(_, Arity, CA) :- CA is Arity + 2.           % Args, L, T
+
+copy_name(B, P) :- atom_concat('$p:', B, P).
+
+copy_relation(B) :-
+    game:relation(B, Arity, Class),
+    atom_concat('g:', B, G),
+    ( Class == action -> GA is Arity + 2 ; GA is Arity + 1 ),
+    functor(H, G, GA),
+    (   predicate_property(game:H, number_of_clauses(_))
+    ->  forall(clause(game:H, Body), copy_clause(B, H, Body))
+    ;   true
+    ).
+
+copy_clause(B, H, Body) :-
+    H =.. [_|Args],
+    append(Args0, [S], Args),
+    copy_name(B, P),
+    append(Args0, [L, T], Args1),
+    H1 =.. [P|Args1],
+    rewrite(Body, S, L, T, Body1),
+    (   occurs_var(S, Body1)
+    ->  throw(state_left(B))
+    ;   assertz(gdlsc_pcopy:(H1 :- Body1))
+    ).
+
+occurs_var(V, Term) :- sub_term(X, Term), X == V, !.
+
+% rewrite(+Goal, +S, +L, +T, -Goal1): Goal of a clause of `game` with state variable S,
+% over the slot state (L, T). Calls of `game` predicates are module-qualified.
+rewrite(G, _, _, _, G) :- var(G), !.
+rewrite((A, B), S, L, T, (A1, B1)) :- !, rewrite(A, S, L, T, A1), rewrite(B, S, L, T, B1).
+rewrite((A ; B), S, L, T, (A1 ; B1)) :- !, rewrite(A, S, L, T, A1), rewrite(B, S, L, T, B1).
+rewrite((A -> B), S, L, T, (A1 -> B1)) :- !, rewrite(A, S, L, T, A1), rewrite(B, S, L, T, B1).
+rewrite((A *-> B), S, L, T, (A1 *-> B1)) :- !, rewrite(A, S, L, T, A1), rewrite(B, S, L, T, B1).
+rewrite(\+ A, S, L, T, \+ A1) :- !, rewrite(A, S, L, T, A1).
+rewrite(M:G, S, L, T, G1) :- atom(M), !, rewrite_qualified(M, G, S, L, T, G1).
+rewrite(G, S, L, T, G1) :- rewrite_qualified(game, G, S, L, T, G1).
+
+rewrite_qualified(_, G, S, L, T, G1) :-
+    ( G = ord_memberchk(F, S0) ; G = memberchk(F, S0) ), S0 == S, !,
+    (   var(F)                      % a fluent bound at run time (true(?x)): the list
+    ->  G1 = ordsets:ord_memberchk(F, L)
+    ;   lookup(F, T, G1)
+    ).
+rewrite_qualified(_, member(F, S0), S, L, _, lists:member(F, L)) :- S0 == S, !.
+rewrite_qualified(_, G, S, L, T, gdlsc_pcopy:G1) :-
+    compound(G), compound_name_arguments(G, N, Args),
+    atom_concat('g:', B, N), game:relation(B, _, Class), Class \== static,
+    last(Args, S0), S0 == S, !,
+    append(Args0, [_], Args),
+    copy_name(B, P),
+    append(Args0, [L, T], Args1),
+    G1 =.. [P|Args1].
+rewrite_qualified(M, G, _, _, _, G1) :-
+    (   callable(G), M == game, predicate_property(game:G, number_of_clauses(_)),
+        \+ predicate_property(game:G, imported_from(_))
+    ->  G1 = game:G                 % a predicate of the game (static relations, role_index)
+    ;   M == game
+    ->  G1 = G                      % a built-in or library predicate
+    ;   G1 = M:G
+    ).
+
+% A ground lookup of F in (_, T): its slot's argument of T is bound. The slot fact is
+% '$f:Name'(Args..., I); a fluent without a slot holds in no state built so far. A
+% conjunction, not a bare if-then, so that it means the same as the first branch of a
+% disjunction (( C -> G ) ; E would be an if-then-else).
+lookup(F, T, ((SlotGoal -> true), arg(I, T, X), nonvar(X))) :-
+    compound(F), !,
+    compound_name_arguments(F, N, Args),
+    length(Args, A),
+    track(N, A),
+    atom_concat('$f:', N, FN),
+    append(Args, [I], Args1),
+    SG =.. [FN|Args1],
+    SlotGoal = gdlsc_pcopy:SG.
+lookup(F, T, ((SlotGoal -> true), arg(I, T, X), nonvar(X))) :-
+    atom(F), !,
+    track(F, 0),
+    atom_concat('$f:', F, FN),
+    SG =.. [FN, I],
+    SlotGoal = gdlsc_pcopy:SG.
+lookup(F, _, _) :- throw(lookup_not_callable(F)).
+
+track(N, A) :-
+    (   tracked(N, A)
+    ->  true
+    ;   assertz(tracked(N, A)),
+        atom_concat('$f:', N, FN), A1 is A + 1,
+        dynamic(gdlsc_pcopy:FN/A1)
+    ).
+
+% '$slot'(+Fluent, -I): I > 0 its slot, -1 a tracked fluent without one yet, 0 a fluent no
+% ground lookup reads (no slot needed).
+finish_slot_dispatch :-
+    dynamic(gdlsc_pcopy:'$slot'/2),
+    forall(tracked(N, A),
+           ( functor(F, N, A), F =.. [_|Args], atom_concat('$f:', N, FN),
+             append(Args, [I], Args1), SG =.. [FN|Args1],
+             assertz(gdlsc_pcopy:('$slot'(F, I) :- !, ( SG -> true ; I = -1 ))) )),
+    assertz(gdlsc_pcopy:'$slot'(_, 0)).
+
+%!  slot_state(+List, -SlotState) is det.
+%   The slot state of a sorted fluent list (slots for new fluents numbered here).
+slot_state(L, S) :-
+    slot_count(C0),
+    C is max(C0, 1),
+    functor(T, s, C),
+    (   fill(L, T)
+    ->  S = st(L, T)
+    ;   maplist(ensure_slot, L),
+        slot_state(L, S)
+    ).
+
+fill([], _).
+fill([F|Fs], T) :-
+    gdlsc_pcopy:'$slot'(F, I),
+    (   I > 0
+    ->  arg(I, T, 1)
+    ;   I =:= 0
+    ),
+    fill(Fs, T).
+
+ensure_slot(F) :-
+    gdlsc_pcopy:'$slot'(F, I),
+    (   I =:= -1
+    ->  retract(slot_count(C0)), C is C0 + 1, assertz(slot_count(C)),
+        F =.. [N|Args], atom_concat('$f:', N, FN), append(Args, [C], Args1),
+        Fact =.. [FN|Args1],
+        assertz(gdlsc_pcopy:Fact)
+    ;   true
+    ).
+
+%!  slot_terminal(+SlotState) is semidet.
+slot_terminal(st(L, T)) :- gdlsc_pcopy:'$p:terminal'(L, T), !.
+
+%!  slot_legal(+Role, -Move, +SlotState) is nondet.
+slot_legal(R, M, st(L, T)) :- gdlsc_pcopy:'$p:legal'(R, M, L, T).
+
+%!  slot_next(-Fluent, +JointMove, +SlotState) is nondet.
+slot_next(F, A, st(L, T)) :- gdlsc_pcopy:'$p:next'(F, A, L, T).
+
+%!  drop_copy_clause(+Relation, +N) is semidet.
+%   For tests only (tests/feature/simulate/playout_slots_test.cpp): removes the N-th clause
+%   (an integer or its atom) of the copy of Relation, a mutation the cross-check must catch.
+%   Fails when there is no such clause.
+drop_copy_clause(B, N0) :-
+    ( atom(N0) -> atom_number(N0, N) ; N = N0 ),
+    copy_name(B, P),
+    current_predicate(gdlsc_pcopy:P/A),
+    functor(H, P, A),
+    findall(Ref, clause(gdlsc_pcopy:H, _, Ref), Refs),
+    nth1(N, Refs, Ref),
+    erase(Ref).
