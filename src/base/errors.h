@@ -32,6 +32,12 @@ struct LimitError : std::runtime_error {
     explicit LimitError(const std::string& m) : std::runtime_error(m) {}
 };
 
+/// A time limit (--timeout) ended the work: exit 4, and never read as "this engine does not
+/// apply" under `--engine all` (unlike TooLargeError).
+struct TimeLimitError : LimitError {
+    explicit TimeLimitError(const std::string& m) : LimitError(m) {}
+};
+
 /// A number of seconds for a message: "60", "2.5".
 inline std::string seconds_text(double s) {
     char buf[32];

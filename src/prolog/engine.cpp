@@ -121,7 +121,7 @@ std::string exception_message(const PlTerm& ex) {
     if (ex.get_if_atom(&a) && atom_text(a) == "time_limit_exceeded") {
         std::ostringstream m;
         m << "time limit of " << lim.seconds << " s exceeded in " << context;
-        throw LimitError(m.str());
+        throw TimeLimitError(m.str());
     }
     PlAtom name(PlAtom::null);
     size_t arity = 0;

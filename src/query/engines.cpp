@@ -86,7 +86,7 @@ Answer run_query(const gdl::Program& program, const gdl::Analysis& analysis, con
         fast = network_situation(program, analysis, pl, history);
     }
     gdl::Term sit = fast ? *fast : check_history(pl, history);
-    QueryContext ctx{program, analysis, formula, history, sit, options.max_ground_size};
+    QueryContext ctx{program, analysis, formula, history, sit, options.max_ground_size, options.timeout_seconds};
 
     Answer first;
     std::string skipped;

@@ -31,6 +31,7 @@ struct QueryContext {
     const History& history;
     gdl::Term situation;  ///< do(a(...), ... s0), checked against the game
     std::size_t max_ground_size = 500'000;  ///< smt: bound on ground atoms (rules: twice as many)
+    double timeout_seconds = 0;             ///< smt: bound on the Z3 calls of the query (0: none)
 };
 
 using EngineFn = std::function<Answer(const QueryContext&)>;
@@ -48,7 +49,7 @@ const std::vector<EngineEntry>& engines();
 
 struct QueryOptions {
     std::string engine = "progression";  ///< a name from engines() or "all"
-    double timeout_seconds = 0;          ///< per Prolog call (0: none)
+    double timeout_seconds = 0;          ///< per Prolog call, and the Z3 calls of smt together (0: none)
     std::size_t max_ground_size = 500'000;  ///< smt: bound on ground atoms (rules: twice as many)
 };
 

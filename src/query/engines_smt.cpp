@@ -4,8 +4,10 @@
 #include "query/engines_smt.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <optional>
 
 #include "ground/grounder.h"
 #include "ground/loops.h"
@@ -44,6 +46,7 @@ auto translating_errors(F&& f) -> decltype(f()) {
     } catch (const ground::NotApplicable& e) {
         throw UserError(std::string("smt engine: ") + e.what());
     } catch (const smt::SmtError& e) {
+        if (smt::timed_out(e)) throw LimitError(std::string("smt engine: ") + e.what());
         throw EngineError(std::string("smt engine: ") + e.what());
     }
 }
@@ -66,6 +69,12 @@ Answer smt_query(const QueryContext& ctx) {
     return translating_errors([&] {
         std::string why = smt_not_applicable(ctx);
         if (!why.empty()) throw UserError(why);
+        // --timeout bounds the query's work from here: grounding is bounded by size, not
+        // time, so a deadline that passes while grounding ends the first Z3 call.
+        std::optional<std::chrono::steady_clock::time_point> deadline;
+        if (ctx.timeout_seconds > 0)
+            deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                              std::chrono::duration<double>(ctx.timeout_seconds));
         auto t0 = cpu_now();
         ground::GroundLimits limits;
         limits.max_atoms = ctx.max_ground_size;
@@ -77,6 +86,7 @@ Answer smt_query(const QueryContext& ctx) {
 
         auto t1 = cpu_now();
         smt::Solver solver(gp);
+        solver.set_deadline(deadline);
         std::vector<bool> model = solver.stable_model();
         if (!solver.unique(model))
             throw EngineError("smt engine: the ground program has two stable models (" + gp.size_text() +

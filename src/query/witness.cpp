@@ -3,8 +3,10 @@
 #include "query/witness.h"
 
 #include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -22,6 +24,9 @@
 
 namespace gdlsc::query {
 namespace {
+
+// When the replays must end (none: no limit).
+using Deadline = std::optional<std::chrono::steady_clock::time_point>;
 
 using gdl::Term;
 
@@ -88,11 +93,14 @@ struct ModelIndex {
 
 // Replays `h` on a forward engine (progression or network): the same errors as check_history.
 Trace trace_forward(Forward& f, pl::Engine& e, const Game& g, const History& h, std::size_t role,
-                    const std::vector<PairConjunct>& conjuncts) {
+                    const std::vector<PairConjunct>& conjuncts, const Deadline& deadline) {
     Trace t;
     f.restart();
     const auto& roles = g.analysis.roles;
     for (std::size_t i = 0; i < h.size(); ++i) {
+        if (deadline && std::chrono::steady_clock::now() >= *deadline)
+            throw TimeLimitError("prove --witness: the time limit (--timeout) was reached replaying the witness, at step " +
+                                 std::to_string(i + 1) + " of " + std::to_string(h.size()));
         if (f.terminal()) fail_terminal(h, i);
         for (std::size_t r = 0; r < roles.size(); ++r) {
             auto legal = f.legal(r);
@@ -116,7 +124,8 @@ Trace trace_forward(Forward& f, pl::Engine& e, const Game& g, const History& h, 
 }
 
 // Replays `h` in Z3: the unique stable model of the ground program along h.
-Trace trace_smt(const Game& g, const History& h, std::size_t role, const std::vector<PairConjunct>& conjuncts) {
+Trace trace_smt(const Game& g, const History& h, std::size_t role, const std::vector<PairConjunct>& conjuncts,
+                const Deadline& deadline) {
     std::vector<ground::JointMove> moves;
     for (const Step& s : h) moves.push_back(s.moves);
     std::set<gdl::Signature> keep;
@@ -131,12 +140,18 @@ Trace trace_smt(const Game& g, const History& h, std::size_t role, const std::ve
         throw UserError(ex.what());
     }
     std::vector<bool> model;
-    {
+    try {
         smt::Solver solver(gp);
+        solver.set_deadline(deadline);
         model = solver.stable_model();
         if (!solver.unique(model))
             throw EngineError("smt: the ground program along the development has two stable models (" +
                               gp.size_text() + "); a valid game has one");
+    } catch (const smt::SmtError& ex) {
+        if (smt::timed_out(ex))
+            throw TimeLimitError(std::string("prove --witness: the time limit (--timeout) was reached in Z3 (") +
+                                 ex.what() + ")");
+        throw;
     }
     ModelIndex m(gp, model);
     const auto& roles = g.analysis.roles;
@@ -226,6 +241,10 @@ WitnessResult check_witness(const Game& g, const std::string& property, const Wi
                                            " and " + std::to_string(w.alternative.size()) + " joint moves)");
 
     auto& e = prepare_engine(g, timeout_seconds);
+    Deadline deadline;  // the replays together (each Prolog call is bounded on its own as well)
+    if (timeout_seconds > 0)
+        deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                          std::chrono::duration<double>(timeout_seconds));
     WitnessResult res;
     for (const std::string& name : engines) {
         WitnessCheck c;
@@ -240,16 +259,20 @@ WitnessResult check_witness(const Game& g, const std::string& property, const Wi
         };
         try {
             if (name == "smt") {
-                c.actual = fail_context("actual", [&] { return trace_smt(g, w.actual, role, conjuncts); });
-                if (paired) c.alternative = fail_context("alternative", [&] { return trace_smt(g, w.alternative, role, conjuncts); });
+                c.actual = fail_context("actual", [&] { return trace_smt(g, w.actual, role, conjuncts, deadline); });
+                if (paired)
+                    c.alternative =
+                        fail_context("alternative", [&] { return trace_smt(g, w.alternative, role, conjuncts, deadline); });
             } else {
                 std::string about;
                 auto f = make_forward(g, e, name == "network" ? ForwardChoice::Network : ForwardChoice::Progression, about);
-                c.actual = fail_context("actual", [&] { return trace_forward(*f, e, g, w.actual, role, conjuncts); });
+                c.actual = fail_context("actual", [&] { return trace_forward(*f, e, g, w.actual, role, conjuncts, deadline); });
                 if (paired)
                     c.alternative =
-                        fail_context("alternative", [&] { return trace_forward(*f, e, g, w.alternative, role, conjuncts); });
+                        fail_context("alternative", [&] { return trace_forward(*f, e, g, w.alternative, role, conjuncts, deadline); });
             }
+        } catch (const TimeLimitError&) {
+            throw;
         } catch (const LimitError& ex) {  // no network, or the ground program too large
             if (engines.size() == 1) throw;
             res.not_applicable.push_back(name + ": " + ex.what());

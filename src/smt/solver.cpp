@@ -15,6 +15,8 @@ using ground::GFormula;
 
 namespace {
 
+// How an SmtError of a call past its deadline begins (timed_out()).
+constexpr const char* kTimeout = "time limit reached";
 
 }  // namespace
 
@@ -25,6 +27,27 @@ struct Solver::Impl {
     std::vector<z3::expr> atoms;
     std::vector<z3::expr> loop_formulas;
     Stats stats;
+    std::optional<std::chrono::steady_clock::time_point> deadline;
+
+    // One check, within the deadline when there is one.
+    z3::check_result check() {
+        if (deadline) {
+            const auto left =
+                std::chrono::duration_cast<std::chrono::milliseconds>(*deadline - std::chrono::steady_clock::now());
+            if (left.count() <= 0) throw SmtError(kTimeout + std::string(" before a solver call"));
+            z3::params p(ctx);
+            p.set("timeout", static_cast<unsigned>(std::min<long long>(left.count(), 0xffffffffLL)));
+            solver.set(p);
+        }
+        z3::check_result r = solver.check();
+        if (r == z3::unknown && deadline) {
+            const std::string why = solver.reason_unknown();
+            if (why.find("timeout") != std::string::npos || why.find("canceled") != std::string::npos ||
+                std::chrono::steady_clock::now() >= *deadline)
+                throw SmtError(kTimeout + (": " + why));
+        }
+        return r;
+    }
 
     explicit Impl(const ground::GroundProgram& g) : gp(g), solver(ctx) {
         atoms.reserve(gp.atoms.size());
@@ -80,7 +103,13 @@ struct Solver::Impl {
         bool found = false;
         while (true) {
             ++stats.solver_calls;
-            z3::check_result r = solver.check();
+            z3::check_result r;
+            try {
+                r = check();
+            } catch (...) {
+                solver.pop();
+                throw;
+            }
             if (r == z3::unsat) break;
             if (r == z3::unknown) {
                 solver.pop();
@@ -154,6 +183,10 @@ std::string Solver::to_smtlib() {
 }
 
 const Stats& Solver::stats() const { return impl_->stats; }
+
+void Solver::set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline) { impl_->deadline = deadline; }
+
+bool timed_out(const SmtError& e) { return std::string(e.what()).rfind(kTimeout, 0) == 0; }
 
 std::string check_smtlib(const std::string& text) {
     return guard("checking an SMT-LIB script", [&] {

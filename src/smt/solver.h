@@ -5,6 +5,8 @@
 // solver finds it, proves it unique, and proves entailments by refutation. This header
 // exposes no Z3 type; src/smt is the only code that includes z3++.h.
 #pragma once
+#include <chrono>
+#include <optional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -50,6 +52,9 @@ public:
     bool unique(const std::vector<bool>& m);
     /// f is entailed: completion ∧ loop formulas ∧ ¬f has no stable model.
     bool entails(const ground::GFormula& f);
+    /// Every later solver call ends by `deadline` (none: no limit): Z3 gets the time left, and
+    /// SmtError "timeout ..." is thrown past it (timed_out() tells it from other errors).
+    void set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline);
     /// The completion and every loop formula added so far, as an SMT-LIB 2 script.
     std::string to_smtlib();
     const Stats& stats() const;
@@ -58,6 +63,9 @@ private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };
+
+/// An SmtError of a solver call that reached its deadline (Solver::set_deadline).
+bool timed_out(const SmtError& e);
 
 /// Parses an SMT-LIB 2 script with Z3 and checks its assertions: "sat", "unsat" or "unknown".
 std::string check_smtlib(const std::string& text);

@@ -163,6 +163,11 @@ GDLSC_CORPUS_CASE(command_line) {
     r = run_gdlsc({"query", kTtt, "terminal", "--engine", "smt", "--max-ground-size", "0"});
     BOOST_TEST(r.exit_code == 64);
     BOOST_TEST(r.err.find("must be a positive whole number of atoms, got '0'") != std::string::npos, r.err);
+    // --timeout bounds Z3 as well (1 ms: over before the first solver call).
+    r = run_gdlsc({"query", kTtt, "--history", "((mark 1 1) noop) (noop (mark 2 2))", "(true (cell ?x ?y o))", "--engine",
+                   "smt", "--timeout", "0.001"});
+    BOOST_TEST(r.exit_code == 4, r.err);
+    BOOST_TEST(r.err.find("smt engine: time limit reached") != std::string::npos, r.err);
     test::RunOptions bad_env;
     bad_env.env = {"GDLSC_INFOSET_THREADS=two"};
     r = run_gdlsc({"query", kTtt, "terminal"}, bad_env);

@@ -176,3 +176,18 @@ GDLSC_CORPUS_CASE(blind_breakthrough_terminal_knowledge) {
     auto goal = check(g, "goal-knowledge", w, "explicit");
     BOOST_TEST(goal.exit_code == 2);
 }
+
+// --timeout bounds the replays together (each of the three engines takes a good part of a
+// second on this 60-move witness), Z3's included: exit 4 with the limit named, under every
+// engine: Z3 alone, and the three engines in turn.
+GDLSC_CORPUS_CASE(the_replays_end_at_the_time_limit) {
+    const std::string g = corpus("gdl2/blindbreakthrough.kif");
+    const std::string w = fixture("prove/blindbreakthrough_terminal_witness.json");
+    for (const char* engine : {"smt", "all"}) {
+        gdlsc::test::RunOptions opt;
+        opt.seconds = 120;
+        auto r = run_gdlsc({"prove", g, "terminal-knowledge", "--witness", w, "--engine", engine, "--timeout", "0.05"}, opt);
+        BOOST_TEST(r.exit_code == 4, engine << ": exit " << r.exit_code << "\n" << r.err);
+        BOOST_TEST(r.err.find("time limit") != std::string::npos, engine << ": " << r.err);
+    }
+}
