@@ -14,6 +14,7 @@
 #include "ground/network_play.h"
 #include "ground/step_network.h"
 #include "prolog/engine.h"
+#include "base/environment.h"
 #include "base/errors.h"
 
 namespace gdlsc::query {
@@ -264,6 +265,25 @@ std::string format_match_json(const Match& m, bool verbose) {
     return out.dump(2) + "\n";
 }
 
+namespace {
+
+// How gdlsc_game:playouts/4 read the states of the game loaded now (after the call: the slot
+// copy is derived on the first playouts).
+std::string states_as(pl::Engine& engine) {
+    if (environment().slots == "off") return "sorted lists (GDLSC_SLOTS=off)";
+    auto rows = engine.solve("gdlsc_slots", "slot_copy", {gdl::Term::variable("S")}, 1);
+    if (rows.empty()) return "sorted lists";
+    const gdl::Term& s = rows.front().at("S");
+    if (s.name == "ready") return "slot states";
+    std::string why = s.args.empty() ? s.to_kif() : s.args[0].to_kif();
+    if (why == "tabled") why = "the game has recursive (tabled) predicates";
+    else if (why == "epistemic") why = "GDL-III: knows in the rules";
+    else if (why.find("state_left") != std::string::npos) why = "a rule reads the state in a form the slot copy does not rewrite: " + why;
+    return "sorted lists (no slot copy: " + why + ")";
+}
+
+}  // namespace
+
 PlayoutReport run_playouts(pl::Engine& engine, std::int64_t n, std::uint64_t seed, std::size_t max_steps) {
     PlayoutReport r;
     r.playouts = n;
@@ -275,6 +295,7 @@ PlayoutReport run_playouts(pl::Engine& engine, std::int64_t n, std::uint64_t see
     pl::PlayoutStats st = engine.playouts(n, pl_seed, static_cast<std::int64_t>(max_steps));
     auto t1 = std::chrono::steady_clock::now();
     r.cpu_seconds = process_cpu_seconds() - c0;
+    r.states_as = states_as(engine);
     r.seconds = std::chrono::duration<double>(t1 - t0).count();
     r.states = st.states;
     r.moves = st.moves;
@@ -317,6 +338,7 @@ std::string format_playouts_text(const PlayoutReport& r) {
     out.precision(3);
     out << "engine:   " << r.engine << (r.engine_note.empty() ? "" : " (" + r.engine_note + ")");
     if (!r.network.empty()) out << " (" << r.network << ", built in " << r.build_seconds << " s)";
+    if (!r.states_as.empty()) out << " over " << r.states_as;
     out << "\n";
     out << "playouts: " << r.playouts << " (" << r.terminals << " ended in a terminal state)\n"
         << "states:   " << r.states << " (every state visited, each playout's initial state included)\n"
@@ -332,6 +354,7 @@ std::string format_playouts_json(const PlayoutReport& r) {
     out["playouts"] = r.playouts;
     out["engine"] = r.engine;
     if (!r.engine_note.empty()) out["engine_note"] = r.engine_note;
+    if (!r.states_as.empty()) out["states_as"] = r.states_as;
     if (!r.network.empty()) {
         out["network"] = r.network;
         out["build_seconds"] = r.build_seconds;

@@ -77,6 +77,8 @@ struct PlayoutReport {
     std::string engine;          ///< "network" or "progression"
     std::string engine_note;     ///< why not the network, when it was not asked for but is missing
     std::string network;         ///< the network's size (StepNetwork::size_text), network only
+    /// progression only: "slot states" (prolog/gdlsc_slots.pl) or "sorted lists (why)".
+    std::string states_as;
     double build_seconds = 0;    ///< grounding and compiling the network (not in `seconds`)
     std::int64_t playouts = 0;
     std::int64_t states = 0;     ///< states visited, each playout's initial state included

@@ -12,6 +12,7 @@
 
 #include "game_paths.h"
 #include "prolog/engine.h"
+#include "run_gdlsc.h"
 #include "query/game_file.h"
 #include "query/session.h"
 #include "query/simulation.h"
@@ -86,6 +87,12 @@ GDLSC_CORPUS_CASE(the_copy_is_made_where_it_applies) {
     // GDL-III: knows reads whole developments, playouts keep list states.
     query::Game g = query::load_game_file(test::example("cheryl/cheryl.kif"));
     BOOST_TEST(!copy_ready(query::prepare_engine(g, 60)));
+    // What simulate reports (states_as).
+    auto r = test::run_gdlsc({"simulate", test::corpus("gdl1/connectFour.kif"), "--playouts", "2", "--engine", "progression", "--json"});
+    BOOST_TEST(r.out.find("\"states_as\":\"slot states\"") != std::string::npos, r.out);
+    r = test::run_gdlsc({"simulate", test::corpus("gdl1/hanoi.kif"), "--playouts", "2", "--engine", "progression"});
+    BOOST_TEST(r.out.find("over sorted lists (no slot copy: the game has recursive (tabled) predicates)") != std::string::npos,
+               r.out);
 }
 
 GDLSC_CORPUS_CASE(a_copy_without_a_next_clause_is_caught) {
