@@ -17,6 +17,7 @@
             random_joint_move/2,% +State, -JointMove
             playouts/3,         % +N, +Seed, -States
             playouts/4,         % +N, +Seed, +MaxDepth, -Stats
+            playouts/5,         % +N, +Seed, +MaxDepth, -Stats, ?Ends
             reset_game_tables/0,
             limit_game_tables/0,
             load_game_text/1,   % +Text
@@ -118,52 +119,69 @@ playouts(N, Seed, States) :-
 %   The matches are played over slot states (gdlsc_slots) when the game has a slot copy
 %   and the flag gdlsc_slots (GDLSC_SLOTS) is on; the draws, and so the matches, are the
 %   same either way.
-playouts(N, Seed, MaxDepth, stats(States, Moves, Terminals)) :-
+playouts(N, Seed, MaxDepth, Stats) :-
+    playouts(N, Seed, MaxDepth, Stats, none).
+
+%!  playouts(+N, +Seed, +MaxDepth, -Stats, ?Ends) is det.
+%   The same; Ends = none, or unbound and then the last state of every match (sorted
+%   fluent lists, in order), which tells two ways of playing apart even where every match
+%   runs to MaxDepth (tests/feature/simulate/playout_slots_test.cpp).
+playouts(N, Seed, MaxDepth, stats(States, Moves, Terminals), Ends) :-
     set_random(seed(Seed)),
     init_state(S0),
+    ( Ends == none -> E0 = none ; E0 = [] ),
     (   current_prolog_flag(gdlsc_slots, on),
         slot_copy(ready)
     ->  slot_state(S0, St0),
-        slot_playouts_(N, St0, MaxDepth, 0, States, 0, Moves, 0, Terminals)
-    ;   playouts_(N, S0, MaxDepth, 0, States, 0, Moves, 0, Terminals)
-    ).
+        slot_playouts_(N, St0, MaxDepth, 0, States, 0, Moves, 0, Terminals, E0, E)
+    ;   playouts_(N, S0, MaxDepth, 0, States, 0, Moves, 0, Terminals, E0, E)
+    ),
+    ( E == none -> Ends = none ; reverse(E, Ends) ).
 
-playouts_(0, _, _, St, St, Mv, Mv, T, T) :- !.
-playouts_(N, S0, D, St0, St, Mv0, Mv, T0, T) :-
-    playout(S0, D, 0, K, End),
+% add_end(+Ends0, +State, -Ends): State added unless the ends are not collected.
+add_end(none, _, none) :- !.
+add_end(Es, S, [S|Es]).
+
+playouts_(0, _, _, St, St, Mv, Mv, T, T, E, E) :- !.
+playouts_(N, S0, D, St0, St, Mv0, Mv, T0, T, E0, E) :-
+    playout(S0, D, 0, K, End, Last),
+    add_end(E0, Last, E1),
     reset_game_tables,
     St1 is St0 + K + 1,
     Mv1 is Mv0 + K,
     ( End == terminal -> T1 is T0 + 1 ; T1 = T0 ),
     N1 is N - 1,
-    playouts_(N1, S0, D, St1, St, Mv1, Mv, T1, T).
+    playouts_(N1, S0, D, St1, St, Mv1, Mv, T1, T, E1, E).
 
-playout(S, D, K0, K, End) :-
-    (   terminal(S) -> K = K0, End = terminal
-    ;   K0 >= D -> K = K0, End = depth
+playout(S, D, K0, K, End, Last) :-
+    (   terminal(S) -> K = K0, End = terminal, Last = S
+    ;   K0 >= D -> K = K0, End = depth, Last = S
     ;   random_joint_move(S, A)
     ->  next_state(A, S, S1),
         K1 is K0 + 1,
         % Tables keyed by states pile up along a long playout (chess ran out of
         % table space): bound them every 8 moves, as a long history does.
         (   K1 /\ 7 =:= 0 -> limit_game_tables ; true ),
-        playout(S1, D, K1, K, End)
-    ;   K = K0, End = stuck
+        playout(S1, D, K1, K, End, Last)
+    ;   K = K0, End = stuck, Last = S
     ).
 
-% The same loop over slot states (a game without tables: nothing to reset).
-slot_playouts_(0, _, _, St, St, Mv, Mv, T, T) :- !.
-slot_playouts_(N, S0, D, St0, St, Mv0, Mv, T0, T) :-
-    slot_playout(S0, D, 0, K, End),
+% The same loop over slot states (gdlsc_slots: slot_enter/1 drops the tables of the state
+% before, where the copy has any).
+slot_playouts_(0, _, _, St, St, Mv, Mv, T, T, E, E) :- !.
+slot_playouts_(N, S0, D, St0, St, Mv0, Mv, T0, T, E0, E) :-
+    slot_playout(S0, D, 0, K, End, st(Last, _)),
+    add_end(E0, Last, E1),
     St1 is St0 + K + 1,
     Mv1 is Mv0 + K,
     ( End == terminal -> T1 is T0 + 1 ; T1 = T0 ),
     N1 is N - 1,
-    slot_playouts_(N1, S0, D, St1, St, Mv1, Mv, T1, T).
+    slot_playouts_(N1, S0, D, St1, St, Mv1, Mv, T1, T, E1, E).
 
-slot_playout(S, D, K0, K, End) :-
-    (   slot_terminal(S) -> K = K0, End = terminal
-    ;   K0 >= D -> K = K0, End = depth
+slot_playout(S, D, K0, K, End, Last) :-
+    slot_enter(S),
+    (   slot_terminal(S) -> K = K0, End = terminal, Last = S
+    ;   K0 >= D -> K = K0, End = depth, Last = S
     ;   game:roles(Rs),
         slot_random_moves(Rs, S, Ms)
     ->  A =.. [a|Ms],
@@ -171,8 +189,9 @@ slot_playout(S, D, K0, K, End) :-
         sort(L, L1),
         slot_state(L1, S1),
         K1 is K0 + 1,
-        slot_playout(S1, D, K1, K, End)
-    ;   K = K0, End = stuck
+        (   K1 /\ 7 =:= 0 -> limit_game_tables ; true ),
+        slot_playout(S1, D, K1, K, End, Last)
+    ;   K = K0, End = stuck, Last = S
     ).
 
 slot_random_moves([], _, []).
@@ -235,9 +254,14 @@ load_game_text(Text) :-
     forget_slot_copy,
     retractall(game_untabled),
     retractall(load_message(_)),
+    % A fresh source name for every load: reloading the same source replaced the clauses
+    % of a tabled predicate but left it untabled in SWI-Prolog 9.0.4 (a second load of
+    % linesOfAction ran its recursive rules without tables, minutes instead of a second).
+    flag(gdlsc_game_loads, K, K + 1),
+    format(atom(Source), 'gdlsc_game_program_~w', [K]),
     setup_call_cleanup(
         ( open_string(Text, In), nb_setval(gdlsc_loading, true) ),
-        load_files(gdlsc_game_program, [stream(In), silent(true)]),
+        load_files(Source, [stream(In), silent(true), redefine_module(true)]),
         ( close(In), nb_setval(gdlsc_loading, false) )),
     findall(M, retract(load_message(M)), Ms),
     (   Ms == []

@@ -12,11 +12,13 @@
 
     The copy is derived mechanically from the clauses of `game` and refused (the caller
     keeps the list states) when a clause does something the rewrite does not know: the
-    state variable left anywhere but in a lookup or a call of a state predicate. It is not
-    made for games with tabled predicates (tables keyed by slot terms would be larger, not
-    smaller) nor for GDL-III games (knows reads whole developments). The test
+    state variable left anywhere but in a lookup or a call of a state predicate, and not
+    made for GDL-III games (knows reads whole developments). A tabled (recursive) state
+    predicate is copied as a predicate tabled without the state, which reads the state from
+    a global variable that slot_enter/1 sets, dropping the copy's tables, before each state
+    is evaluated (doc/engines.md, "Tables without the state"). The test
     tests/feature/simulate/playout_slots_test.cpp plays the same seeded matches with and
-    without the copy on every corpus game and requires equal counts.
+    without the copy on every corpus game and requires equal counts and last states.
 */
 :- module(gdlsc_slots,
           [ slot_copy/1,         % -Status: ready or none(Why)
@@ -24,6 +26,7 @@
             slot_terminal/1,     % +SlotState
             slot_legal/3,        % +Role, -Move, +SlotState
             slot_next/3,         % -Fluent, +JointMove, +SlotState
+            slot_enter/1,        % +SlotState: about to evaluate it
             forget_slot_copy/0,
             drop_copy_clause/2   % +Relation, +N: for tests, a mutation of the copy
           ]).
@@ -40,6 +43,8 @@
 :- dynamic slot_count/1.
 % tracked(Name, Arity): fluents Name/Arity are looked up ground somewhere: they get slots.
 :- dynamic tracked/2.
+% tabled_copy(B): the copy of the state relation B is tabled (state_tabled/1).
+:- dynamic tabled_copy/1.
 
 %!  forget_slot_copy is det.
 %   Drops the copy (a new game was loaded).
@@ -47,8 +52,18 @@ forget_slot_copy :-
     retractall(copy_status(_)),
     retractall(slot_count(_)),
     retractall(tracked(_, _)),
+    retractall(tabled_copy(_)),
+    (   current_table(gdlsc_pcopy:_, _)
+    ->  abolish_module_tables(gdlsc_pcopy)
+    ;   true
+    ),
+    % Not the tabled copies: abolishing a tabled dynamic predicate and tabling its name again
+    % leaves it undefined in SWI-Prolog 9.0.4 (and erasing clauses then crashed), so each
+    % derivation names its tabled copies afresh (tabled_name/2) and leaves the old ones,
+    % which nothing calls any more.
     forall(( current_predicate(gdlsc_pcopy:P/A), functor(H, P, A),
-             \+ predicate_property(gdlsc_pcopy:H, imported_from(_)) ),
+             \+ predicate_property(gdlsc_pcopy:H, imported_from(_)),
+             \+ predicate_property(gdlsc_pcopy:H, tabled) ),
            abolish(gdlsc_pcopy:P/A)).
 
 %!  slot_copy(-Status) is det.
@@ -60,6 +75,7 @@ slot_copy(Status) :-
     Status = S0.
 slot_copy(Status) :-
     forget_slot_copy,
+    flag(gdlsc_slot_generation, G, G + 1),
     (   catch(derive(Why), E, (Why = error(E)))
     ->  true
     ;   Why = rewrite_failed
@@ -73,22 +89,48 @@ slot_copy(Status) :-
 derive(Why) :-
     (   predicate_property(game:epistemic, number_of_clauses(N)), N > 0
     ->  Why = epistemic
-    ;   predicate_property(game:H, tabled), \+ predicate_property(game:H, imported_from(_))
-    ->  Why = tabled
     ;   assertz(slot_count(0)),
         findall(B-C, ( game:relation(B, _, C), C \== static ), Rels),
+        forall(( member(B-_, Rels), state_tabled(B) ), assertz(tabled_copy(B))),
         forall(member(B-_, Rels), declare_copy(B)),
         forall(member(B-_, Rels), copy_relation(B)),
         finish_slot_dispatch,
         Why = none
     ).
 
-% Every copied predicate exists (a relation without rules fails rather than raising).
+% state_tabled(B): the game tables the state relation B (recursive). Its copy is tabled
+% without the state: '$t:B'(Args...), which reads the state (L, T) from the global variable
+% '$gdlsc_slot_state'; the playout loop sets it and drops the copy's tables before it
+% evaluates a state, so a table never outlives the state it was made for. (A tabled static
+% relation, e.g. a recursive order on numbers, is called in `game` with its own tables.)
+state_tabled(B) :-
+    atom_concat('g:', B, N),
+    current_predicate(game:N/A),
+    functor(H, N, A),
+    predicate_property(game:H, tabled),
+    \+ predicate_property(game:H, imported_from(_)).
+
+%!  state_tables is semidet.
+%   The copy has tabled state predicates (see state_tabled/1).
+state_tables :- tabled_copy(_), !.
+
+% Every copied predicate exists (a relation without rules fails rather than raising). A
+% tabled one is a wrapper '$p:B'(Args..., L, T) :- '$t:B'(Args...) around its tabled copy.
 declare_copy(B) :-
     game:relation(B, Arity, Class),
     copy_arity(Class, Arity, CA),
     copy_name(B, P),
-    dynamic(gdlsc_pcopy:P/CA).
+    dynamic(gdlsc_pcopy:P/CA),
+    (   tabled_copy(B)
+    ->  TA is CA - 2,
+        tabled_name(B, TP),
+        table(gdlsc_pcopy:TP/TA),
+        functor(W, P, CA), W =.. [_|WArgs], append(TArgs, [_, _], WArgs), TG =.. [TP|TArgs],
+        assertz(gdlsc_pcopy:(W :- TG))
+    ;   true
+    ).
+
+tabled_name(B, P) :- flag(gdlsc_slot_generation, G, G), format(atom(P), '$t~w:~w', [G, B]).
 
 copy_arity(action, Arity, CA) :- !, CA is Arity + 3.   % Args, A, L, T
 copy_arity(_, Arity, CA) :- CA is Arity + 2.           % Args, L, T
@@ -114,6 +156,10 @@ copy_clause(B, H, Body) :-
     rewrite(Body, S, L, T, Body1),
     (   occurs_var(S, Body1)
     ->  throw(state_left(B))
+    ;   tabled_copy(B)
+    ->  tabled_name(B, TP),
+        TH =.. [TP|Args0],
+        assertz(gdlsc_pcopy:(TH :- nb_getval('$gdlsc_slot_state', st(L, T)), Body1))
     ;   assertz(gdlsc_pcopy:(H1 :- Body1))
     ).
 
@@ -224,6 +270,16 @@ ensure_slot(F) :-
     ;   true
     ).
 
+%!  slot_enter(+SlotState) is det.
+%   Called before a state is evaluated: where the copy has tabled state predicates, their
+%   tables (made for the state before) are dropped and the state is made the one they read.
+slot_enter(St) :-
+    (   state_tables
+    ->  abolish_module_tables(gdlsc_pcopy),
+        nb_setval('$gdlsc_slot_state', St)
+    ;   true
+    ).
+
 %!  slot_terminal(+SlotState) is semidet.
 slot_terminal(st(L, T)) :- gdlsc_pcopy:'$p:terminal'(L, T), !.
 
@@ -235,11 +291,11 @@ slot_next(F, A, st(L, T)) :- gdlsc_pcopy:'$p:next'(F, A, L, T).
 
 %!  drop_copy_clause(+Relation, +N) is semidet.
 %   For tests only (tests/feature/simulate/playout_slots_test.cpp): removes the N-th clause
-%   (an integer or its atom) of the copy of Relation, a mutation the cross-check must catch.
-%   Fails when there is no such clause.
+%   (an integer or its atom) of the copy of Relation (of its tabled copy, if it is one), a
+%   mutation the cross-check must catch. Fails when there is no such clause.
 drop_copy_clause(B, N0) :-
     ( atom(N0) -> atom_number(N0, N) ; N = N0 ),
-    copy_name(B, P),
+    ( tabled_copy(B) -> tabled_name(B, P) ; copy_name(B, P) ),
     current_predicate(gdlsc_pcopy:P/A),
     functor(H, P, A),
     findall(Ref, clause(gdlsc_pcopy:H, _, Ref), Refs),

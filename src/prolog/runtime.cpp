@@ -57,6 +57,11 @@ void native_path(Engine& e, const std::vector<Term>& joint_moves, const std::vec
     e.solve("gdlsc_developments", "native_path", {gdl::make_list(joint_moves), gdl::make_list(knowledge), var("sit")}, 1);
 }
 
+std::string slot_copy_status(Engine& e) {
+    auto rows = e.solve("gdlsc_slots", "slot_copy", {var("s")}, 1);
+    return rows.empty() ? "" : rows.front().at("s").to_kif();
+}
+
 void forget_developments(Engine& e) {
     e.solve("gdlsc_developments", "knowledge_reset", {}, 1);
     e.reset_tables();

@@ -39,6 +39,9 @@ void known_state(Engine& e, const gdl::Term& sit, const std::vector<gdl::Term>& 
 void native_path(Engine& e, const std::vector<gdl::Term>& joint_moves, const std::vector<gdl::Term>& knowledge);
 /// Forgets every development, information set and table (gdlsc_developments:knowledge_reset/0).
 void forget_developments(Engine& e);
+/// The slot copy of the game loaded now (gdlsc_slots:slot_copy/1, derived on the first call):
+/// "ready", or why playouts keep sorted lists, e.g. "none(epistemic)".
+std::string slot_copy_status(Engine& e);
 
 // ---- gdlsc_infoset, gdlsc_infoset_dot, gdlsc_belief, gdlsc_properties: information sets, beliefs, bounded proofs
 

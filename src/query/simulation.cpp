@@ -14,6 +14,7 @@
 #include "ground/network_play.h"
 #include "ground/step_network.h"
 #include "prolog/engine.h"
+#include "prolog/runtime.h"
 #include "base/environment.h"
 #include "base/errors.h"
 
@@ -271,13 +272,12 @@ namespace {
 // copy is derived on the first playouts).
 std::string states_as(pl::Engine& engine) {
     if (environment().slots == "off") return "sorted lists (GDLSC_SLOTS=off)";
-    auto rows = engine.solve("gdlsc_slots", "slot_copy", {gdl::Term::variable("S")}, 1);
-    if (rows.empty()) return "sorted lists";
-    const gdl::Term& s = rows.front().at("S");
-    if (s.name == "ready") return "slot states";
-    std::string why = s.args.empty() ? s.to_kif() : s.args[0].to_kif();
-    if (why == "tabled") why = "the game has recursive (tabled) predicates";
-    else if (why == "epistemic") why = "GDL-III: knows in the rules";
+    const std::string status = pl::runtime::slot_copy_status(engine);
+    if (status.empty()) return "sorted lists";
+    if (status == "ready") return "slot states";
+    std::string why = status;
+    if (why.rfind("(none ", 0) == 0) why = why.substr(6, why.size() - 7);
+    if (why == "epistemic") why = "GDL-III: knows in the rules";
     else if (why.find("state_left") != std::string::npos) why = "a rule reads the state in a form the slot copy does not rewrite: " + why;
     return "sorted lists (no slot copy: " + why + ")";
 }

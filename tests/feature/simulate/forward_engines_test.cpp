@@ -178,20 +178,24 @@ GDLSC_CORPUS_CASE(limits_end_a_network_run_with_exit_4) {
     // A memory limit (ulimit -v): exit 4 with one line, never a crash -- below what the engine
     // needs at all (100 MB), and where Prolog's tables outgrow their share of it (180 MB).
     test::TempDir dir;
-    auto run_limited = [&](const std::string& kb, const std::string& engine) {
+    auto run_limited = [&](const std::string& kb, const std::string& engine, const std::string& slots = "on") {
         std::string out = (dir.path / "out").string(), err = (dir.path / "err").string();
-        std::string cmd = "bash -c 'ulimit -v " + kb + "; exec \"" + std::string(GDLSC_BINARY) + "\" simulate \"" +
-                          loa + "\" --playouts 3 --engine " + engine + " --json' >" + out + " 2>" + err;
+        std::string cmd = "bash -c 'ulimit -v " + kb + "; GDLSC_SLOTS=" + slots + " exec \"" + std::string(GDLSC_BINARY) +
+                          "\" simulate \"" + loa + "\" --playouts 3 --engine " + engine + " --json' >" + out + " 2>" + err;
         int status = std::system(cmd.c_str());
         return std::make_pair(WIFEXITED(status) ? WEXITSTATUS(status) : -1, test::slurp(err));
     };
     auto [code, err] = run_limited("100000", "network");
     BOOST_TEST(code == 4);
     BOOST_TEST(err.find("gdlsc: limit: the address-space limit (ulimit -v) of 97 MB is below the 128 MB") == 0, err);
-    auto [code2, err2] = run_limited("180000", "progression");
+    // Over sorted lists the tables are keyed by whole states (225 MB for these playouts).
+    auto [code2, err2] = run_limited("180000", "progression", "off");
     BOOST_TEST(code2 == 4);
     BOOST_TEST(err2 == "gdlsc: limit: Prolog ran out of resources (resource_error(private_table_space)) in playouts/4\n",
                err2);
+    // Over slot states they are not (prolog/gdlsc_slots.pl: 18 MB), and the same playouts fit.
+    auto [code2s, err2s] = run_limited("180000", "progression");
+    BOOST_TEST(code2s == 0, err2s);
     auto [code3, err3] = run_limited("400000", "network");  // the network needs far less
     BOOST_TEST(code3 == 0, err3);
 }

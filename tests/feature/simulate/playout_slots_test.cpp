@@ -1,13 +1,16 @@
 // Random playouts over slot states (prolog/gdlsc_slots.pl: a copy of the game's state rules
 // whose ground lookups read a slot term instead of scanning the sorted list) play the very
 // matches of the list states. On every corpus game (gdl1, gdl2) that loads, seeded playouts
-// with the copy and without it (GDLSC_SLOTS=off) give equal counts of states, moves and terminal ends:
-// a different legal move, terminal test or successor anywhere changes the draws that follow.
-// A copy with one `next` clause dropped (a mutation) is caught the same way.
-// In-process through query::run_playouts (the Prolog loop gdlsc_game:playouts/4).
+// with the copy and without it (GDLSC_SLOTS=off) give equal counts of states, moves and terminal ends
+// and the same last state in every match: a different legal move, terminal test or successor
+// anywhere changes the draws that follow.
+// A copy with one `next` clause dropped, or one clause of a tabled (recursive) predicate (a
+// mutation), is caught the same way.
+// In-process through the Prolog loop gdlsc_game:playouts/5.
 #define BOOST_TEST_MODULE playout_slots
 #include <boost/test/unit_test.hpp>
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 
 #include "game_paths.h"
@@ -22,18 +25,36 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// What a run of playouts gives: the counts and the last state of every match (which tells
+// two runs apart even where every match runs to the step bound).
 struct Counts {
-    std::int64_t states = 0, moves = 0, terminals = 0;
-    bool operator==(const Counts& o) const { return states == o.states && moves == o.moves && terminals == o.terminals; }
+    std::string stats, ends;
+    bool operator==(const Counts& o) const { return stats == o.stats && ends == o.ends; }
 };
 
-// Playouts with the slot copy or without (the flag GDLSC_SLOTS sets, src/base/environment.h).
+// Playouts with the slot copy or without (the flag GDLSC_SLOTS sets, src/base/environment.h),
+// by gdlsc_game:playouts/5.
 Counts playouts(pl::Engine& e, bool slots, std::int64_t n, std::uint64_t seed, std::size_t max_steps) {
-    BOOST_REQUIRE(e.succeeds("gdlsc_slots", "set_prolog_flag",
-                             {gdl::Term::constant("gdlsc_slots"), gdl::Term::constant(slots ? "on" : "off")}));
-    query::PlayoutReport r = query::run_playouts(e, n, seed, max_steps);
-    BOOST_REQUIRE(e.succeeds("gdlsc_slots", "set_prolog_flag", {gdl::Term::constant("gdlsc_slots"), gdl::Term::constant("on")}));
-    return {r.states, r.moves, r.terminals};
+    auto flag = [&](const char* v) {
+        BOOST_REQUIRE(e.succeeds("gdlsc_slots", "set_prolog_flag", {gdl::Term::constant("gdlsc_slots"), gdl::Term::constant(v)}));
+    };
+    flag(slots ? "on" : "off");
+    // Constants reach Prolog as atoms: the numbers go through atom_number/2.
+    using gdl::Term;
+    auto num = [](const char* var, std::int64_t v) {
+        return Term::compound("atom_number", {Term::constant(std::to_string(v)), Term::variable(var)});
+    };
+    Term goal = Term::compound(
+        ",", {num("N", n),
+              Term::compound(",", {num("Seed", static_cast<std::int64_t>(seed)),
+                                   Term::compound(",", {num("D", static_cast<std::int64_t>(max_steps)),
+                                                        Term::compound("playouts", {Term::variable("N"), Term::variable("Seed"),
+                                                                                    Term::variable("D"), Term::variable("Stats"),
+                                                                                    Term::variable("Ends")})})})});
+    auto rows = e.solve("gdlsc_game", "call", {goal}, 1);
+    flag("on");
+    BOOST_REQUIRE(rows.size() == 1);
+    return {rows.front().at("Stats").to_kif(), rows.front().at("Ends").to_kif()};
 }
 
 // The copy's status: "ready", or why playouts keep list states (e.g. "none(tabled)").
@@ -67,12 +88,16 @@ GDLSC_CORPUS_CASE(slot_states_play_the_matches_of_list_states) {
             continue;
         }
         ++with_copy;
-        // Long games are compared over their first 60 joint moves (chess: a few playouts).
-        const std::int64_t n = g.analysis.roles.size() > 2 || file.filename() == "chess.kif" ? 3 : 20;
-        for (std::uint64_t seed : {1u, 2u}) {
+        // Long games are compared over their first 60 joint moves; as many playouts (2 to 20)
+        // as take about a second over slot states (chess and linesOfAction: a few).
+        auto t0 = std::chrono::steady_clock::now();
+        Counts first = playouts(engine, true, 2, 1, 60);
+        const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        const std::int64_t n = std::clamp<std::int64_t>(static_cast<std::int64_t>(2 / std::max(s, 1e-3)), 2, 20);
+        BOOST_TEST((first == playouts(engine, false, 2, 1, 60)), file.filename().string() << " seed 1, 2 playouts");
+        for (std::uint64_t seed : {2u, 3u}) {
             Counts a = playouts(engine, true, n, seed, 60), b = playouts(engine, false, n, seed, 60);
-            BOOST_TEST((a == b), file.filename().string() << " seed " << seed << ": states " << a.states << " / "
-                                                            << b.states << ", moves " << a.moves << " / " << b.moves);
+            BOOST_TEST((a == b), file.filename().string() << " seed " << seed << ": " << a.stats << " / " << b.stats);
         }
     }
     BOOST_TEST_MESSAGE(with_copy << " games with a slot copy; without:" << without);
@@ -91,8 +116,9 @@ GDLSC_CORPUS_CASE(the_copy_is_made_where_it_applies) {
     auto r = test::run_gdlsc({"simulate", test::corpus("gdl1/connectFour.kif"), "--playouts", "2", "--engine", "progression", "--json"});
     BOOST_TEST(r.out.find("\"states_as\":\"slot states\"") != std::string::npos, r.out);
     r = test::run_gdlsc({"simulate", test::corpus("gdl1/hanoi.kif"), "--playouts", "2", "--engine", "progression"});
-    BOOST_TEST(r.out.find("over sorted lists (no slot copy: the game has recursive (tabled) predicates)") != std::string::npos,
-               r.out);
+    BOOST_TEST(r.out.find("over slot states") != std::string::npos, r.out);  // tabled state predicates
+    r = test::run_gdlsc({"simulate", test::example("cheryl/cheryl.kif"), "--playouts", "2", "--engine", "progression"});
+    BOOST_TEST(r.out.find("over sorted lists (no slot copy: GDL-III: knows in the rules)") != std::string::npos, r.out);
 }
 
 GDLSC_CORPUS_CASE(a_copy_without_a_next_clause_is_caught) {
@@ -112,5 +138,28 @@ GDLSC_CORPUS_CASE(a_copy_without_a_next_clause_is_caught) {
         caught += !(playouts(engine, true, 50, 4, 1000) == playouts(engine, false, 50, 4, 1000));
     }
     BOOST_TEST(clauses == 5);
+    BOOST_TEST(caught == clauses);
+}
+
+// A recursive (tabled) state predicate: the copy is tabled without the state, which the loop
+// sets before each state (dropping the tables of the state before). linesOfAction's
+// canmovenspacesindir/7 decides the legal moves; each of its three clauses dropped from the
+// tabled copy is caught.
+GDLSC_CORPUS_CASE(a_tabled_copy_without_a_clause_is_caught) {
+    query::Game g = query::load_game_file(test::corpus("gdl1/linesOfAction.kif"));
+    pl::Engine& engine = query::prepare_engine(g, 120);
+    BOOST_REQUIRE(copy_ready(engine));
+    BOOST_TEST((playouts(engine, true, 2, 4, 40) == playouts(engine, false, 2, 4, 40)));
+    int caught = 0, clauses = 0;
+    for (int i = 1;; ++i) {
+        query::prepare_engine(g, 120);
+        BOOST_REQUIRE(copy_ready(engine));
+        if (!engine.succeeds("gdlsc_slots", "drop_copy_clause",
+                             {gdl::Term::constant("canmovenspacesindir"), gdl::Term::constant(std::to_string(i))}))
+            break;
+        ++clauses;
+        caught += !(playouts(engine, true, 2, 4, 40) == playouts(engine, false, 2, 4, 40));
+    }
+    BOOST_TEST(clauses == 3);
     BOOST_TEST(caught == clauses);
 }
