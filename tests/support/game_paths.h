@@ -13,9 +13,11 @@
 // when the corpus is absent; the other cases run as <name> (tests/CMakeLists.txt).
 #pragma once
 #include <boost/test/unit_test.hpp>
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace gdlsc::test {
 
@@ -30,6 +32,15 @@ inline const char* const kKnowledgeProperties[] = {"legal-knowledge", "terminal-
 inline std::string example(const std::string& rel) { return std::string(GDLSC_SOURCE_DIR) + "/examples/" + rel; }
 inline std::string corpus(const std::string& rel) { return corpus_dir() + "/" + rel; }
 inline bool have_corpus() { return std::filesystem::is_directory(corpus_dir()); }
+/// Every game file (.kif, .gdl) of the corpus's gdl1 and gdl2 folders, sorted.
+inline std::vector<std::filesystem::path> corpus_games() {
+    std::vector<std::filesystem::path> files;
+    for (const char* dir : {"gdl1", "gdl2"})
+        for (const auto& e : std::filesystem::directory_iterator(corpus(dir)))
+            if (e.path().extension() == ".kif" || e.path().extension() == ".gdl") files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    return files;
+}
 
 inline boost::test_tools::assertion_result corpus_present(boost::unit_test::test_unit_id) {
     boost::test_tools::assertion_result r(have_corpus());

@@ -21,7 +21,6 @@
 #include "query/simulation.h"
 
 using namespace gdlsc;
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -70,14 +69,9 @@ query::Match play(query::Forward& f, const std::vector<std::string>& roles, std:
 }  // namespace
 
 GDLSC_CORPUS_CASE(network_and_progression_play_the_same_matches) {
-    std::vector<fs::path> files;
-    for (const char* dir : {"gdl1", "gdl2"})
-        for (const auto& e : fs::directory_iterator(test::corpus(dir)))
-            if (e.path().extension() == ".kif" || e.path().extension() == ".gdl") files.push_back(e.path());
-    std::sort(files.begin(), files.end());
     int compared = 0, matches = 0, steps = 0;
     std::string without;
-    for (const auto& file : files) {
+    for (const auto& file : test::corpus_games()) {
         query::Game g;
         try {
             g = query::load_game_file(file.string());

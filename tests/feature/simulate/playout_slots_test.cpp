@@ -11,7 +11,6 @@
 #include <boost/test/unit_test.hpp>
 #include <algorithm>
 #include <chrono>
-#include <filesystem>
 
 #include "game_paths.h"
 #include "prolog/engine.h"
@@ -21,7 +20,6 @@
 #include "query/simulation.h"
 
 using namespace gdlsc;
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -68,14 +66,9 @@ bool copy_ready(pl::Engine& e) { return copy_status(e) == "ready"; }
 }  // namespace
 
 GDLSC_CORPUS_CASE(slot_states_play_the_matches_of_list_states) {
-    std::vector<fs::path> files;
-    for (const char* dir : {"gdl1", "gdl2"})
-        for (const auto& e : fs::directory_iterator(test::corpus(dir)))
-            if (e.path().extension() == ".kif" || e.path().extension() == ".gdl") files.push_back(e.path());
-    std::sort(files.begin(), files.end());
     int with_copy = 0;
     std::string without;
-    for (const auto& file : files) {
+    for (const auto& file : test::corpus_games()) {
         query::Game g;
         try {
             g = query::load_game_file(file.string());
@@ -121,22 +114,28 @@ GDLSC_CORPUS_CASE(the_copy_is_made_where_it_applies) {
     BOOST_TEST(r.out.find("over sorted lists (no slot copy: GDL-III: knows in the rules)") != std::string::npos, r.out);
 }
 
-GDLSC_CORPUS_CASE(a_copy_without_a_next_clause_is_caught) {
-    query::Game g = query::load_game_file(test::corpus("gdl1/connectFour.kif"));
-    pl::Engine& engine = query::prepare_engine(g, 60);
+// Mutants of the copy of `relation` in `game`: each of its clauses dropped in turn (from a
+// fresh copy; the list rules stay) must change some match. Returns {clauses, caught}.
+std::pair<int, int> mutants_caught(const std::string& game, const std::string& relation, std::int64_t n, std::size_t steps) {
+    query::Game g = query::load_game_file(test::corpus(game));
+    pl::Engine& engine = query::prepare_engine(g, 120);
     BOOST_REQUIRE(copy_ready(engine));
-    BOOST_TEST((playouts(engine, true, 50, 4, 1000) == playouts(engine, false, 50, 4, 1000)));
-    // Each of connectFour's next clauses dropped from the copy in turn (the list rules stay).
+    BOOST_TEST((playouts(engine, true, n, 4, steps) == playouts(engine, false, n, 4, steps)));
     int caught = 0, clauses = 0;
     for (int i = 1;; ++i) {
-        query::prepare_engine(g, 60);  // a fresh copy
+        query::prepare_engine(g, 120);
         BOOST_REQUIRE(copy_ready(engine));
         if (!engine.succeeds("gdlsc_slots", "drop_copy_clause",
-                             {gdl::Term::constant("next"), gdl::Term::constant(std::to_string(i))}))
+                             {gdl::Term::constant(relation), gdl::Term::constant(std::to_string(i))}))
             break;
         ++clauses;
-        caught += !(playouts(engine, true, 50, 4, 1000) == playouts(engine, false, 50, 4, 1000));
+        caught += !(playouts(engine, true, n, 4, steps) == playouts(engine, false, n, 4, steps));
     }
+    return {clauses, caught};
+}
+
+GDLSC_CORPUS_CASE(a_copy_without_a_next_clause_is_caught) {
+    auto [clauses, caught] = mutants_caught("gdl1/connectFour.kif", "next", 50, 1000);
     BOOST_TEST(clauses == 5);
     BOOST_TEST(caught == clauses);
 }
@@ -144,22 +143,9 @@ GDLSC_CORPUS_CASE(a_copy_without_a_next_clause_is_caught) {
 // A recursive (tabled) state predicate: the copy is tabled without the state, which the loop
 // sets before each state (dropping the tables of the state before). linesOfAction's
 // canmovenspacesindir/7 decides the legal moves; each of its three clauses dropped from the
-// tabled copy is caught.
+// tabled copy is caught (by the last states: every match runs to the 40-move bound).
 GDLSC_CORPUS_CASE(a_tabled_copy_without_a_clause_is_caught) {
-    query::Game g = query::load_game_file(test::corpus("gdl1/linesOfAction.kif"));
-    pl::Engine& engine = query::prepare_engine(g, 120);
-    BOOST_REQUIRE(copy_ready(engine));
-    BOOST_TEST((playouts(engine, true, 2, 4, 40) == playouts(engine, false, 2, 4, 40)));
-    int caught = 0, clauses = 0;
-    for (int i = 1;; ++i) {
-        query::prepare_engine(g, 120);
-        BOOST_REQUIRE(copy_ready(engine));
-        if (!engine.succeeds("gdlsc_slots", "drop_copy_clause",
-                             {gdl::Term::constant("canmovenspacesindir"), gdl::Term::constant(std::to_string(i))}))
-            break;
-        ++clauses;
-        caught += !(playouts(engine, true, 2, 4, 40) == playouts(engine, false, 2, 4, 40));
-    }
+    auto [clauses, caught] = mutants_caught("gdl1/linesOfAction.kif", "canmovenspacesindir", 2, 40);
     BOOST_TEST(clauses == 3);
     BOOST_TEST(caught == clauses);
 }
