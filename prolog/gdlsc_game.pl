@@ -178,20 +178,34 @@ slot_playouts_(N, S0, D, St0, St, Mv0, Mv, T0, T, E0, E) :-
     N1 is N - 1,
     slot_playouts_(N1, S0, D, St1, St, Mv1, Mv, T1, T, E1, E).
 
+%   Each state's step runs with signals blocked (sig_atomic/1), so a time limit ends the
+%   loop between states: SWI-Prolog 9.0.4 could deliver it inside arg/3, which then
+%   succeeded, printed "foreign predicate system:arg/3 did not clear exception" and lost
+%   the limit (seen once in tests/feature/limits/stress_test.cpp). A state's step is short
+%   (chess: about 8 ms); the watchdog bounds a step that is not.
 slot_playout(S, D, K0, K, End, Last) :-
+    sig_atomic(slot_step(S, D, K0, Step)),
+    (   Step = next(S1)
+    ->  K1 is K0 + 1,
+        (   K1 /\ 7 =:= 0 -> limit_game_tables ; true ),
+        slot_playout(S1, D, K1, K, End, Last)
+    ;   Step = end(End), K = K0, Last = S
+    ).
+
+% slot_step(+S, +D, +K0, -Step): Step = next(S1), the successor by a random joint move,
+% or end(Why) (terminal, depth, stuck).
+slot_step(S, D, K0, Step) :-
     slot_enter(S),
-    (   slot_terminal(S) -> K = K0, End = terminal, Last = S
-    ;   K0 >= D -> K = K0, End = depth, Last = S
+    (   slot_terminal(S) -> Step = end(terminal)
+    ;   K0 >= D -> Step = end(depth)
     ;   game:roles(Rs),
         slot_random_moves(Rs, S, Ms)
     ->  A =.. [a|Ms],
         findall(F, slot_next(F, A, S), L),
         sort(L, L1),
         slot_state(L1, S1),
-        K1 is K0 + 1,
-        (   K1 /\ 7 =:= 0 -> limit_game_tables ; true ),
-        slot_playout(S1, D, K1, K, End, Last)
-    ;   K = K0, End = stuck, Last = S
+        Step = next(S1)
+    ;   Step = end(stuck)
     ).
 
 slot_random_moves([], _, []).
