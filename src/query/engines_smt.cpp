@@ -45,8 +45,9 @@ auto translating_errors(F&& f) -> decltype(f()) {
         throw LimitError(std::string("smt engine: ") + e.what());
     } catch (const ground::NotApplicable& e) {
         throw UserError(std::string("smt engine: ") + e.what());
+    } catch (const smt::SmtTimeout& e) {
+        throw TimeLimitError(std::string("smt engine: ") + e.what());
     } catch (const smt::SmtError& e) {
-        if (smt::timed_out(e)) throw LimitError(std::string("smt engine: ") + e.what());
         throw EngineError(std::string("smt engine: ") + e.what());
     }
 }

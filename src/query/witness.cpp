@@ -147,11 +147,9 @@ Trace trace_smt(const Game& g, const History& h, std::size_t role, const std::ve
         if (!solver.unique(model))
             throw EngineError("smt: the ground program along the development has two stable models (" +
                               gp.size_text() + "); a valid game has one");
-    } catch (const smt::SmtError& ex) {
-        if (smt::timed_out(ex))
-            throw TimeLimitError(std::string("prove --witness: the time limit (--timeout) was reached in Z3 (") +
-                                 ex.what() + ")");
-        throw;
+    } catch (const smt::SmtTimeout& ex) {
+        throw TimeLimitError(std::string("prove --witness: the time limit (--timeout) was reached in Z3 (") + ex.what() +
+                             ")");
     }
     ModelIndex m(gp, model);
     const auto& roles = g.analysis.roles;

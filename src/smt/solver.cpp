@@ -15,7 +15,7 @@ using ground::GFormula;
 
 namespace {
 
-// How an SmtError of a call past its deadline begins (timed_out()).
+// How the message of an SmtTimeout begins.
 constexpr const char* kTimeout = "time limit reached";
 
 }  // namespace
@@ -34,7 +34,7 @@ struct Solver::Impl {
         if (deadline) {
             const auto left =
                 std::chrono::duration_cast<std::chrono::milliseconds>(*deadline - std::chrono::steady_clock::now());
-            if (left.count() <= 0) throw SmtError(kTimeout + std::string(" before a solver call"));
+            if (left.count() <= 0) throw SmtTimeout(kTimeout + std::string(" before a solver call"));
             z3::params p(ctx);
             p.set("timeout", static_cast<unsigned>(std::min<long long>(left.count(), 0xffffffffLL)));
             solver.set(p);
@@ -44,7 +44,7 @@ struct Solver::Impl {
             const std::string why = solver.reason_unknown();
             if (why.find("timeout") != std::string::npos || why.find("canceled") != std::string::npos ||
                 std::chrono::steady_clock::now() >= *deadline)
-                throw SmtError(kTimeout + (": " + why));
+                throw SmtTimeout(kTimeout + (": " + why));
         }
         return r;
     }
@@ -186,7 +186,6 @@ const Stats& Solver::stats() const { return impl_->stats; }
 
 void Solver::set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline) { impl_->deadline = deadline; }
 
-bool timed_out(const SmtError& e) { return std::string(e.what()).rfind(kTimeout, 0) == 0; }
 
 std::string check_smtlib(const std::string& text) {
     return guard("checking an SMT-LIB script", [&] {

@@ -22,6 +22,11 @@ struct SmtError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+/// A solver call reached its deadline (Solver::set_deadline).
+struct SmtTimeout : SmtError {
+    using SmtError::SmtError;
+};
+
 struct Stats {
     std::size_t solver_calls = 0;
     std::size_t loop_formulas = 0;  ///< loop formulas added (lazily)
@@ -53,7 +58,7 @@ public:
     /// f is entailed: completion ∧ loop formulas ∧ ¬f has no stable model.
     bool entails(const ground::GFormula& f);
     /// Every later solver call ends by `deadline` (none: no limit): Z3 gets the time left, and
-    /// SmtError "timeout ..." is thrown past it (timed_out() tells it from other errors).
+    /// SmtTimeout is thrown past it.
     void set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline);
     /// The completion and every loop formula added so far, as an SMT-LIB 2 script.
     std::string to_smtlib();
@@ -63,9 +68,6 @@ private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };
-
-/// An SmtError of a solver call that reached its deadline (Solver::set_deadline).
-bool timed_out(const SmtError& e);
 
 /// Parses an SMT-LIB 2 script with Z3 and checks its assertions: "sat", "unsat" or "unknown".
 std::string check_smtlib(const std::string& text);
