@@ -201,7 +201,7 @@ slot_step(S, D, K0, Step) :-
     ;   game:roles(Rs),
         slot_random_moves(Rs, S, Ms)
     ->  A =.. [a|Ms],
-        findall(F, slot_next(F, A, S), L),
+        slot_next_fluents(A, S, L),
         sort(L, L1),
         slot_state(L1, S1),
         Step = next(S1)
@@ -210,7 +210,7 @@ slot_step(S, D, K0, Step) :-
 
 slot_random_moves([], _, []).
 slot_random_moves([R|Rs], S, [M|Ms]) :-
-    findall(M0, slot_legal(R, M0, S), L0),
+    slot_legal_moves(R, S, L0),
     sort_set(L0, L),
     pick(L, M),
     slot_random_moves(Rs, S, Ms).

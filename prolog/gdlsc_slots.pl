@@ -26,12 +26,15 @@
             slot_terminal/1,     % +SlotState
             slot_legal/3,        % +Role, -Move, +SlotState
             slot_next/3,         % -Fluent, +JointMove, +SlotState
+            slot_legal_moves/3,  % +Role, +SlotState, -Moves
+            slot_next_fluents/3, % +JointMove, +SlotState, -Fluents
             slot_enter/1,        % +SlotState: about to evaluate it
             forget_slot_copy/0,
             drop_copy_clause/2   % +Relation, +N: for tests, a mutation of the copy
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
+:- use_module(gdlsc_collect).
 
 % on: playouts use the copy where there is one; off: always the list states (set by the
 % host from GDLSC_SLOTS, src/base/environment.h).
@@ -76,7 +79,11 @@ slot_copy(Status) :-
 slot_copy(Status) :-
     forget_slot_copy,
     flag(gdlsc_slot_generation, G, G + 1),
-    (   catch(derive(Why), E, (Why = error(E)))
+    % With signals blocked: the derivation is short (under 50 ms on every corpus game), and
+    % SWI-Prolog 9.0.4 could lose a time limit delivered inside a foreign predicate
+    % (nb_setarg/3, arg/3: tests/feature/limits/stress_test.cpp); the limit then ends the
+    % playouts right after it.
+    (   catch(sig_atomic(derive(Why)), E, (Why = error(E)))
     ->  true
     ;   Why = rewrite_failed
     ),
@@ -95,6 +102,7 @@ derive(Why) :-
         forall(member(B-_, Rels), declare_copy(B)),
         forall(member(B-_, Rels), copy_relation(B)),
         finish_slot_dispatch,
+        make_collectors,
         Why = none
     ).
 
@@ -237,7 +245,17 @@ finish_slot_dispatch :-
            ( functor(F, N, A), F =.. [_|Args], atom_concat('$f:', N, FN),
              append(Args, [I], Args1), SG =.. [FN|Args1],
              assertz(gdlsc_pcopy:('$slot'(F, I) :- !, ( SG -> true ; I = -1 ))) )),
-    assertz(gdlsc_pcopy:'$slot'(_, 0)).
+    assertz(gdlsc_pcopy:'$slot'(_, 0)),
+    % '$fill'(+List, +T): binds the slot argument of every tracked fluent of List; fails
+    % when one has no slot yet. One clause per tracked fluent name, the lookup inlined.
+    dynamic(gdlsc_pcopy:'$fill'/2),
+    assertz(gdlsc_pcopy:'$fill'([], _)),
+    forall(tracked(N, A),
+           ( functor(F, N, A), F =.. [_|Args], atom_concat('$f:', N, FN),
+             append(Args, [I], Args1), SG =.. [FN|Args1],
+             assertz(gdlsc_pcopy:('$fill'([F|Fs], T) :- !, ( SG -> true ), arg(I, T, 1),
+                                                        '$fill'(Fs, T))) )),
+    assertz(gdlsc_pcopy:('$fill'([_|Fs], T) :- '$fill'(Fs, T))).
 
 %!  slot_state(+List, -SlotState) is det.
 %   The slot state of a sorted fluent list (slots for new fluents numbered here).
@@ -245,20 +263,11 @@ slot_state(L, S) :-
     slot_count(C0),
     C is max(C0, 1),
     functor(T, s, C),
-    (   fill(L, T)
+    (   gdlsc_pcopy:'$fill'(L, T)
     ->  S = st(L, T)
     ;   maplist(ensure_slot, L),
         slot_state(L, S)
     ).
-
-fill([], _).
-fill([F|Fs], T) :-
-    gdlsc_pcopy:'$slot'(F, I),
-    (   I > 0
-    ->  arg(I, T, 1)
-    ;   I =:= 0
-    ),
-    fill(Fs, T).
 
 ensure_slot(F) :-
     gdlsc_pcopy:'$slot'(F, I),
@@ -281,13 +290,28 @@ slot_enter(St) :-
     ).
 
 %!  slot_terminal(+SlotState) is semidet.
-slot_terminal(st(L, T)) :- gdlsc_pcopy:'$p:terminal'(L, T), !.
+slot_terminal(st(L, T)) :- gdlsc_pcopy:'$c:terminal'(L, T), !.
 
 %!  slot_legal(+Role, -Move, +SlotState) is nondet.
 slot_legal(R, M, st(L, T)) :- gdlsc_pcopy:'$p:legal'(R, M, L, T).
 
 %!  slot_next(-Fluent, +JointMove, +SlotState) is nondet.
 slot_next(F, A, st(L, T)) :- gdlsc_pcopy:'$p:next'(F, A, L, T).
+
+% The collectors of legal moves and next fluents (gdlsc_collect): what the playout loop asks.
+make_collectors :-
+    forget_collectors,
+    make_test('$p:terminal', 2, '$c:terminal'),
+    make_collector('$p:legal', 4, 2, '$c:legal'),
+    make_collector('$p:next', 4, 1, '$c:next').
+
+%!  slot_legal_moves(+Role, +SlotState, -Moves:list) is det.
+%   Every legal move of Role (unsorted, possibly repeated: the caller sorts).
+slot_legal_moves(R, st(L, T), Ms) :- gdlsc_pcopy:'$c:legal'(R, L, T, [], Ms).
+
+%!  slot_next_fluents(+JointMove, +SlotState, -Fluents:list) is det.
+%   Every next fluent (unsorted, possibly repeated: the caller sorts).
+slot_next_fluents(A, st(L, T), Fs) :- gdlsc_pcopy:'$c:next'(A, L, T, [], Fs).
 
 %!  drop_copy_clause(+Relation, +N) is semidet.
 %   For tests only (tests/feature/simulate/playout_slots_test.cpp): removes the N-th clause
@@ -300,4 +324,5 @@ drop_copy_clause(B, N0) :-
     functor(H, P, A),
     findall(Ref, clause(gdlsc_pcopy:H, _, Ref), Refs),
     nth1(N, Refs, Ref),
-    erase(Ref).
+    erase(Ref),
+    make_collectors.
