@@ -30,7 +30,8 @@
             slot_next_fluents/3, % +JointMove, +SlotState, -Fluents
             slot_enter/1,        % +SlotState: about to evaluate it
             forget_slot_copy/0,
-            drop_copy_clause/2   % +Relation, +N: for tests, a mutation of the copy
+            drop_copy_clause/2,  % +Relation, +N: for tests, a mutation of the copy
+            collector_mismatches/4 % +N, +Seed, +MaxDepth, -Mismatches: for tests
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -326,3 +327,50 @@ drop_copy_clause(B, N0) :-
     nth1(N, Refs, Ref),
     erase(Ref),
     make_collectors.
+
+%!  collector_mismatches(+N, +Seed, +MaxDepth, -Mismatches:list) is det.
+%   For tests only (tests/feature/simulate/playout_slots_test.cpp): plays N seeded random
+%   matches over list states and, in every state, compares what the collectors and the test
+%   give (gdlsc_collect) with the game's own rules: terminal, each role's legal moves, and
+%   the next state for every joint move (at most 40 per state). Mismatches lists the first
+%   few differences, as terms naming the state and the question.
+collector_mismatches(N, Seed, MaxDepth, Mismatches) :-
+    slot_copy(ready),
+    set_random(seed(Seed)),
+    gdlsc_game:init_state(S0),
+    findall(M, ( between(1, N, _), match_states(S0, MaxDepth, S), state_mismatch(S, M) ), Ms),
+    ( length(Ms, K), K > 5 -> length(Mismatches, 5), append(Mismatches, _, Ms) ; Mismatches = Ms ).
+
+% match_states(+S0, +D, -S): the states of one random match from S0 (on backtracking).
+match_states(S0, D, S) :-
+    (   S = S0
+    ;   D > 0,
+        \+ gdlsc_game:terminal(S0),
+        gdlsc_game:random_joint_move(S0, A),
+        gdlsc_game:next_state(A, S0, S1),
+        D1 is D - 1,
+        match_states(S1, D1, S)
+    ).
+
+state_mismatch(S, M) :-
+    gdlsc_game:reset_game_tables,
+    slot_state(S, St),
+    slot_enter(St),
+    (   ( gdlsc_game:terminal(S) -> T1 = true ; T1 = false ),
+        ( slot_terminal(St) -> T2 = true ; T2 = false ),
+        T1 \== T2,
+        M = terminal(S, T1, T2)
+    ;   game:roles(Rs), member(R, Rs),
+        gdlsc_game:legal_moves(R, S, Ms1),
+        slot_legal_moves(R, St, Ms0), sort(Ms0, Ms2),
+        Ms1 \== Ms2,
+        M = legal(S, R, Ms1, Ms2)
+    ;   gdlsc_game:joint_moves(S, As),
+        length(As, K), Max is min(K, 40), length(As1, Max), append(As1, _, As),
+        member(A, As1),
+        gdlsc_game:next_state(A, S, N1),
+        slot_enter(St),
+        slot_next_fluents(A, St, N0), sort(N0, N2),
+        N1 \== N2,
+        M = next(S, A, N1, N2)
+    ).

@@ -149,3 +149,63 @@ GDLSC_CORPUS_CASE(a_tabled_copy_without_a_clause_is_caught) {
     BOOST_TEST(clauses == 3);
     BOOST_TEST(caught == clauses);
 }
+
+namespace {
+
+// gdlsc_slots:collector_mismatches/4: in every state of N seeded matches over list states,
+// the collectors and the test the playouts run (prolog/gdlsc_collect.pl) against the game's
+// own rules (terminal, each role's legal moves, the next state of every joint move, at most
+// 40 per state). The first few differences, as text ("[]" when none).
+std::string collector_mismatches(pl::Engine& e, std::int64_t n, std::int64_t depth) {
+    using gdl::Term;
+    auto num = [](const char* var, std::int64_t v) {
+        return Term::compound("atom_number", {Term::constant(std::to_string(v)), Term::variable(var)});
+    };
+    Term goal = Term::compound(
+        ",", {num("N", n),
+              Term::compound(",", {num("D", depth),
+                                   Term::compound(",", {num("Seed", 1),
+                                                        Term::compound("collector_mismatches",
+                                                                       {Term::variable("N"), Term::variable("Seed"),
+                                                                        Term::variable("D"), Term::variable("Ms")})})})});
+    auto rows = e.solve("gdlsc_slots", "call", {goal}, 1);
+    BOOST_REQUIRE(rows.size() == 1);
+    return rows.front().at("Ms").to_kif();
+}
+
+}  // namespace
+
+// Stronger than equal matches: every joint move of every visited state, not only the drawn
+// one, on every corpus game with a copy.
+GDLSC_CORPUS_CASE(collectors_answer_as_the_rules_in_every_state) {
+    int checked = 0;
+    for (const auto& file : test::corpus_games()) {
+        query::Game g;
+        try {
+            g = query::load_game_file(file.string());
+        } catch (const std::exception&) {
+            continue;
+        }
+        pl::Engine& engine = query::prepare_engine(g, 60);
+        if (!copy_ready(engine)) continue;
+        ++checked;
+        const bool long_game = file.filename() == "chess.kif" || file.filename() == "linesOfAction.kif";
+        BOOST_TEST(collector_mismatches(engine, long_game ? 1 : 3, long_game ? 8 : 40) == "[]",
+                   file.filename().string());
+    }
+    BOOST_TEST(checked >= 30);
+}
+
+// The comparison sees a wrong collector: a clause dropped from the copy of legal, next or
+// terminal (the collectors are made again from the mutated copy).
+GDLSC_CORPUS_CASE(a_wrong_collector_is_seen) {
+    for (const char* relation : {"legal", "next", "terminal"}) {
+        query::Game g = query::load_game_file(test::corpus("gdl1/ticTacToe.kif"));
+        pl::Engine& engine = query::prepare_engine(g, 60);
+        BOOST_REQUIRE(copy_ready(engine));
+        BOOST_TEST(collector_mismatches(engine, 3, 40) == "[]");
+        BOOST_REQUIRE(engine.succeeds("gdlsc_slots", "drop_copy_clause",
+                                      {gdl::Term::constant(relation), gdl::Term::constant("1")}));
+        BOOST_TEST(collector_mismatches(engine, 3, 40) != "[]", relation);
+    }
+}
