@@ -73,17 +73,24 @@ abolish_collector(Collector/A) :-
     ;   true
     ).
 
-% answers_spec(Copy, Mode, Name): the collector of Copy's answers for the call mode Mode
-% (b ground, f a fresh variable), answers v(Args...) at the f positions.
-:- dynamic answers_spec/3.
+% made_version(Kind, Copy, Mode, Name): Name is the version of the copied state predicate
+% Copy for the call mode Mode (a list of b, an argument ground when called, or f, a fresh
+% variable): Kind = answers, its collector (answers v(Args...) at the f positions), or
+% test, its test version (the f arguments are not read by the caller).
+:- dynamic made_version/4.
 
-answers_version(Copy, _, Mode, Name) :-
-    answers_spec(Copy, Mode, Name0), !,
-    Name = Name0.
-answers_version(Copy, Arity, Mode, Name) :-
-    new_aux_name(Name),
-    assertz(answers_spec(Copy, Mode, Name)),
-    define_collector(Copy, Arity, Mode, tuple, Name).
+% version(+Kind, +Copy, +Arity, +Mode, -Name): that version, made once (the memo is entered
+% before the version is compiled, so a call of itself refers to it).
+version(Kind, Copy, Arity, Mode, Name) :-
+    (   made_version(Kind, Copy, Mode, Name0)
+    ->  Name = Name0
+    ;   new_aux_name(Name),
+        assertz(made_version(Kind, Copy, Mode, Name)),
+        (   Kind == answers
+        ->  define_collector(Copy, Arity, Mode, tuple, Name)
+        ;   define_test(Copy, Arity, Mode, Name)
+        )
+    ).
 
 clauses_code([], _, _, _, _, Acc, Acc, true).
 clauses_code([H-B|Cs], Mode, Kind, Ins, Ctx, Acc0, Acc, (Code, Codes)) :-
@@ -458,19 +465,14 @@ test_shape(G) :- callable_call(G).
 
 % --- tests: "does some proof exist" ----------------------------------------------------
 
-% test_spec(Copy, Mode, Name): Name is the test version of the copied state predicate Copy
-% for the call mode Mode (a list of b, argument ground when called, or f, a variable the
-% caller does not read).
-:- dynamic test_spec/3.
 % test_loop(Name): Name is a loop of a test over a list (test_loop_code/5).
 :- dynamic test_loop/1.
 
 %!  forget_collectors is det.
 %   Forgets the test versions made so far (their predicates go with the copy).
 forget_collectors :-
-    retractall(test_spec(_, _, _)),
+    retractall(made_version(_, _, _, _)),
     retractall(test_loop(_)),
-    retractall(answers_spec(_, _, _)),
     retractall(static_table(_, _)).
 
 %!  make_test(+Copy:atom, +Arity:integer, +Test:atom) is det.
@@ -480,7 +482,7 @@ forget_collectors :-
 make_test(Copy, 2, Test) :-
     abolish_collector(Test/2),
     dynamic(gdlsc_pcopy:Test/2),
-    test_version(Copy, 2, [], Name),
+    version(test, Copy, 2, [], Name),
     TH =.. [Test, L, T],
     TB =.. [Name, L, T],
     assertz(gdlsc_pcopy:(TH :- TB)).
@@ -488,13 +490,8 @@ make_test(Copy, Arity, _) :-
     Arity =\= 2,
     throw(error(domain_error(state_test_arity, Copy/Arity), _)).
 
-% test_version(+Copy, +Arity, +Mode, -Name): the test version of Copy for Mode, made once.
-test_version(Copy, _, Mode, Name) :-
-    test_spec(Copy, Mode, Name0), !,
-    Name = Name0.
-test_version(Copy, Arity, Mode, Name) :-
-    new_aux_name(Name),
-    assertz(test_spec(Copy, Mode, Name)),
+% define_test(+Copy, +Arity, +Mode, +Name): Name(In..., L, T), the test version of Copy.
+define_test(Copy, Arity, Mode, Name) :-
     include(==(b), Mode, Bs),
     length(Bs, NIn),
     TA is NIn + 2,
@@ -518,7 +515,7 @@ flat_alternatives([C0|Cs], D, Alts) :-
     strip_commit(C0, C),
     (   D > 0,
         callable(C), C \= (_, _), C \= (_ ; _), C \= (_ -> _),
-        functor(C, N, _), test_spec(_, _, N),
+        functor(C, N, _), made_version(test, _, _, N),
         clause(gdlsc_pcopy:C, Body)
     ->  body_alternatives(Body, Inner0),
         D1 is D - 1,
@@ -694,7 +691,7 @@ state_call_test(G, S, G1) :-
     append(Args0, [L, T], Args),
     S = st(_, _, T0, L0), L == L0, T == T0,
     call_mode(Args0, Args0, S, Mode, Ins), !,
-    test_version(N, A, Mode, Name),
+    version(test, N, A, Mode, Name),
     append(Ins, [L, T], TArgs),
     G1 =.. [Name|TArgs].
 state_call_test(G, _, G).
@@ -714,7 +711,7 @@ state_call_answers(G, S, Call, Sols, P) :-
     memberchk(f, Mode), !,
     mode_split(Mode, Args0, _, Outs),
     P =.. [v|Outs],
-    answers_version(N, A, Mode, Name),
+    version(answers, N, A, Mode, Name),
     append(Ins, [L, T, [], Sols], CArgs),
     Call =.. [Name|CArgs].
 
