@@ -10,6 +10,7 @@
 #include <sstream>
 #include <sys/wait.h>
 
+#include "corpus_games.h"
 #include "game_paths.h"
 #include "run_gdlsc.h"
 #include "ground/network_play.h"
@@ -71,18 +72,12 @@ query::Match play(query::Forward& f, const std::vector<std::string>& roles, std:
 GDLSC_CORPUS_CASE(network_and_progression_play_the_same_matches) {
     int compared = 0, matches = 0, steps = 0;
     std::string without;
-    for (const auto& file : test::corpus_games()) {
-        query::Game g;
-        try {
-            g = query::load_game_file(file.string());
-        } catch (const std::exception&) {
-            continue;  // invalid games: corpus/verdicts_test
-        }
+    test::for_each_loading_corpus_game([&](const std::filesystem::path& file, query::Game& g) {
         pl::Engine& engine = query::prepare_engine(g, 120);
         query::BuiltNetwork built = query::build_network(g, engine);
         if (!built.net) {
             without += " " + file.filename().string();
-            continue;
+            return;
         }
         ++compared;
         auto net = query::network_forward(built);
@@ -95,7 +90,7 @@ GDLSC_CORPUS_CASE(network_and_progression_play_the_same_matches) {
             ++matches;
             steps += static_cast<int>(a.steps.size());
         }
-    }
+    });
     BOOST_TEST_MESSAGE(compared << " games, " << matches << " matches, " << steps << " joint moves compared; "
                                 << "no step network:" << without);
     BOOST_TEST(compared >= 30);

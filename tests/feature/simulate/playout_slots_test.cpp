@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <chrono>
 
+#include "corpus_games.h"
+#include "corpus_games.h"
 #include "game_paths.h"
 #include "prolog/engine.h"
 #include "run_gdlsc.h"
@@ -68,17 +70,11 @@ bool copy_ready(pl::Engine& e) { return copy_status(e) == "ready"; }
 GDLSC_CORPUS_CASE(slot_states_play_the_matches_of_list_states) {
     int with_copy = 0;
     std::string without;
-    for (const auto& file : test::corpus_games()) {
-        query::Game g;
-        try {
-            g = query::load_game_file(file.string());
-        } catch (const std::exception&) {
-            continue;  // invalid games: corpus/verdicts_test
-        }
+    test::for_each_loading_corpus_game([&](const std::filesystem::path& file, query::Game& g) {
         pl::Engine& engine = query::prepare_engine(g, 60);
         if (std::string st = copy_status(engine); st != "ready") {
             without += " " + file.filename().string() + " " + st;
-            continue;
+            return;
         }
         ++with_copy;
         // Long games are compared over their first 60 joint moves; as many playouts (2 to 20)
@@ -92,7 +88,7 @@ GDLSC_CORPUS_CASE(slot_states_play_the_matches_of_list_states) {
             Counts a = playouts(engine, true, n, seed, 60), b = playouts(engine, false, n, seed, 60);
             BOOST_TEST((a == b), file.filename().string() << " seed " << seed << ": " << a.stats << " / " << b.stats);
         }
-    }
+    });
     BOOST_TEST_MESSAGE(with_copy << " games with a slot copy; without:" << without);
     BOOST_TEST(with_copy >= 30);
 }
@@ -179,20 +175,14 @@ std::string collector_mismatches(pl::Engine& e, std::int64_t n, std::int64_t dep
 // one, on every corpus game with a copy.
 GDLSC_CORPUS_CASE(collectors_answer_as_the_rules_in_every_state) {
     int checked = 0;
-    for (const auto& file : test::corpus_games()) {
-        query::Game g;
-        try {
-            g = query::load_game_file(file.string());
-        } catch (const std::exception&) {
-            continue;
-        }
+    test::for_each_loading_corpus_game([&](const std::filesystem::path& file, query::Game& g) {
         pl::Engine& engine = query::prepare_engine(g, 60);
-        if (!copy_ready(engine)) continue;
+        if (!copy_ready(engine)) return;
         ++checked;
         const bool long_game = file.filename() == "chess.kif" || file.filename() == "linesOfAction.kif";
         BOOST_TEST(collector_mismatches(engine, long_game ? 1 : 3, long_game ? 8 : 40) == "[]",
                    file.filename().string());
-    }
+    });
     BOOST_TEST(checked >= 30);
 }
 
