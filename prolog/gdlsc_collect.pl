@@ -237,9 +237,10 @@ goal_code(G, Gs, S, Tmpl, Acc0, Acc, (findall(P, G, Sols), Code)) :-
 % static_plan(+G, +S, -Plan): how a goal G of a static relation (module game) with free
 % variables is visited: list(Answers, P), all its answers (P = v(Vars...)) when every
 % variable is free; lookup(Lookup, Sols, P) when some are bound: Lookup finds the answers
-% for the first bound variable in a table made once (Table(K, Answers), indexed on K), and
-% the loop over them filters the other bound ones. Fails (the goal then runs where it
-% stands) when the relation has too many answers.
+% for the bound variables in a table made once (static_group_table/5), and the loop over
+% them matches P; lookup1(Lookup, P) when the relation is a function of the bound variables
+% (one answer, no loop). Fails (the goal then runs where it stands) when the relation has
+% too many answers.
 static_plan(G, S, Plan) :-
     no_unknown(G, S),
     term_variables(G, Vs),

@@ -16,7 +16,10 @@
     made for GDL-III games (knows reads whole developments). A tabled (recursive) state
     predicate is copied as a predicate tabled without the state, which reads the state from
     a global variable that slot_enter/1 sets, dropping the copy's tables, before each state
-    is evaluated (doc/engines.md, "Tables without the state"). The test
+    is evaluated (doc/engines.md, "Tables without the state"). What the playout loop asks
+    of a state (terminal, legal moves, next fluents) goes through deterministic collectors
+    and a test compiled from the copy (gdlsc_collect; doc/engines.md, "Collectors and
+    tests"). The test
     tests/feature/simulate/playout_slots_test.cpp plays the same seeded matches with and
     without the copy on every corpus game and requires equal counts and last states.
 */
@@ -24,8 +27,6 @@
           [ slot_copy/1,         % -Status: ready or none(Why)
             slot_state/2,        % +List, -SlotState
             slot_terminal/1,     % +SlotState
-            slot_legal/3,        % +Role, -Move, +SlotState
-            slot_next/3,         % -Fluent, +JointMove, +SlotState
             slot_legal_moves/3,  % +Role, +SlotState, -Moves
             slot_next_fluents/3, % +JointMove, +SlotState, -Fluents
             slot_enter/1,        % +SlotState: about to evaluate it
@@ -293,11 +294,6 @@ slot_enter(St) :-
 %!  slot_terminal(+SlotState) is semidet.
 slot_terminal(st(L, T)) :- gdlsc_pcopy:'$c:terminal'(L, T), !.
 
-%!  slot_legal(+Role, -Move, +SlotState) is nondet.
-slot_legal(R, M, st(L, T)) :- gdlsc_pcopy:'$p:legal'(R, M, L, T).
-
-%!  slot_next(-Fluent, +JointMove, +SlotState) is nondet.
-slot_next(F, A, st(L, T)) :- gdlsc_pcopy:'$p:next'(F, A, L, T).
 
 % The collectors of legal moves and next fluents (gdlsc_collect): what the playout loop asks.
 make_collectors :-
