@@ -682,37 +682,37 @@ test_goal_code(G, Gs, S, ( G, Code1 )) :-
     e(Gs, S1, Code1).
 
 
-% state_call_test(+G, +S, -G1): G1 is G, or the test version of G when G calls a copied
-% state predicate with each argument ground or a variable read nowhere else in G.
-state_call_test(G, S, G1) :-
+% state_call(+G, +S, -N, -A, -Args0, -Mode, -Ins): G calls the copied state predicate N/A
+% over the state of S with the arguments Args0, each ground (b, one of Ins) or a variable
+% read nowhere else in G (f).
+state_call(G, S, N, A, Args0, Mode, Ins) :-
     compound(G),
     compound_name_arity(G, N, A),
     sub_atom(N, 0, _, _, '$p:'),
     G =.. [_|Args],
     append(Args0, [L, T], Args),
     S = st(_, _, T0, L0), L == L0, T == T0,
-    call_mode(Args0, Args0, S, Mode, Ins), !,
+    call_mode(Args0, Args0, S, Mode, Ins).
+
+% state_call_test(+G, +S, -G1): G1 is G, or the test version of G when G is a state call.
+state_call_test(G, S, G1) :-
+    state_call(G, S, N, A, _, Mode, Ins), !,
     version(test, N, A, Mode, Name),
+    S = st(_, _, T, L),
     append(Ins, [L, T], TArgs),
     G1 =.. [Name|TArgs].
 state_call_test(G, _, G).
 
-% state_call_answers(+G, +S, -Call, -Sols, -P): G calls a copied state predicate with each
-% argument ground or a variable read nowhere else in G, some of them free; Call binds Sols
-% to its answers as instances of P = v(FreeArgs...) (through the predicate's collector for
-% this mode).
+% state_call_answers(+G, +S, -Call, -Sols, -P): G is a state call with some argument free;
+% Call binds Sols to its answers as instances of P = v(FreeArgs...) (through the
+% predicate's collector for this mode).
 state_call_answers(G, S, Call, Sols, P) :-
-    compound(G),
-    compound_name_arity(G, N, A),
-    sub_atom(N, 0, _, _, '$p:'),
-    G =.. [_|Args],
-    append(Args0, [L, T], Args),
-    S = st(_, _, T0, L0), L == L0, T == T0,
-    call_mode(Args0, Args0, S, Mode, Ins),
+    state_call(G, S, N, A, Args0, Mode, Ins),
     memberchk(f, Mode), !,
     mode_split(Mode, Args0, _, Outs),
     P =.. [v|Outs],
     version(answers, N, A, Mode, Name),
+    S = st(_, _, T, L),
     append(Ins, [L, T, [], Sols], CArgs),
     Call =.. [Name|CArgs].
 
