@@ -369,12 +369,28 @@ loop_code(List, P, Gs, S, Tmpl, Acc0, Acc, Code) :-
     % one element
     copy_term(t(Outer, P, Gs, Tmpl, Gr, Un, T, L), t(Outer2, P2, Gs2, Tmpl2, Gr2, Un2, T2, L2)),
     bind_ground(P2, st(Gr2, Un2, T2, L2), S2),
-    c(Gs2, S2, Tmpl2, B0, B1, Code1),
+    c(Gs2, S2, Tmpl2, B0, B1, Code10),
+    reuse_element(Code10, P2, E, Code1),
     append([[E|Es]|Outer2], [B0, B], NArgs), NH =.. [Loop|NArgs],
     append([Es|Outer2], [B1, B], RArgs), RG =.. [Loop|RArgs],
     assertz(gdlsc_pcopy:(NH :- ( E = P2 -> Code1 ; B1 = B0 ), RG)),
     append([List|Outer], [Acc0, Acc], CArgs),
     Code =.. [Loop|CArgs].
+
+% reuse_element(+Code0, +P, +E, -Code): Code0, run after E = P, with each term identical to
+% P (a compound) replaced by E: a frame rule puts the state's own pair into the next state
+% instead of building a copy of it.
+reuse_element(Code, P, _, Code) :- \+ compound(P), !.
+reuse_element(X, _, _, X) :- var(X), !.
+reuse_element(X, P, E, E) :- X == P, !.
+reuse_element(X, P, E, Y) :-
+    compound(X), !,
+    compound_name_arguments(X, N, As),
+    maplist(reuse_in(P, E), As, Bs),
+    compound_name_arguments(Y, N, Bs).
+reuse_element(X, _, _, X).
+
+reuse_in(P, E, X, Y) :- reuse_element(X, P, E, Y).
 
 new_aux_name(Name) :-
     flag(gdlsc_collect_aux, K, K + 1),
@@ -462,6 +478,7 @@ test_shape((_ ; _)).
 test_shape(\+ _).
 test_shape(lists:member(_, _)).
 test_shape(ordsets:ord_memberchk(_, _)).
+test_shape(lists:memberchk(_, _)).
 test_shape(G) :- callable_call(G).
 
 % --- tests: "does some proof exist" ----------------------------------------------------

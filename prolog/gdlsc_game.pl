@@ -170,8 +170,8 @@ playout(S, D, K0, K, End, Last) :-
 % before, where the copy has any).
 slot_playouts_(0, _, _, St, St, Mv, Mv, T, T, E, E) :- !.
 slot_playouts_(N, S0, D, St0, St, Mv0, Mv, T0, T, E0, E) :-
-    slot_playout(S0, D, 0, K, End, st(Last, _)),
-    add_end(E0, Last, E1),
+    slot_playout(S0, D, 0, K, End, LastSt),
+    (   E0 == none -> E1 = none ; slot_fluents(LastSt, Last), add_end(E0, Last, E1) ),
     St1 is St0 + K + 1,
     Mv1 is Mv0 + K,
     ( End == terminal -> T1 is T0 + 1 ; T1 = T0 ),
@@ -201,9 +201,7 @@ slot_step(S, D, K0, Step) :-
     ;   game:roles(Rs),
         slot_random_moves(Rs, S, Ms)
     ->  A =.. [a|Ms],
-        slot_next_fluents(A, S, L),
-        sort(L, L1),
-        slot_state(L1, S1),
+        slot_next_state(A, S, S1),
         Step = next(S1)
     ;   Step = end(stuck)
     ).

@@ -29,13 +29,17 @@
             slot_terminal/1,     % +SlotState
             slot_legal_moves/3,  % +Role, +SlotState, -Moves
             slot_next_fluents/3, % +JointMove, +SlotState, -Fluents
+            slot_next_state/3,   % +JointMove, +SlotState, -SlotState1
+            slot_fluents/2,      % +SlotState, -Fluents
             slot_enter/1,        % +SlotState: about to evaluate it
             forget_slot_copy/0,
             drop_copy_clause/2,  % +Relation, +N: for tests, a mutation of the copy
+            shift_carried_slot/0,% for tests, a mutation of the copy
             collector_mismatches/4 % +N, +Seed, +MaxDepth, -Mismatches: for tests
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
+:- use_module(library(pairs)).
 :- use_module(gdlsc_collect).
 
 % on: playouts use the copy where there is one; off: always the list states (set by the
@@ -104,6 +108,7 @@ derive(Why) :-
         forall(member(B-_, Rels), declare_copy(B)),
         forall(member(B-_, Rels), copy_relation(B)),
         finish_slot_dispatch,
+        slot_ground_heads,
         make_collectors,
         Why = none
     ).
@@ -161,9 +166,10 @@ copy_clause(B, H, Body) :-
     H =.. [_|Args],
     append(Args0, [S], Args),
     copy_name(B, P),
-    append(Args0, [L, T], Args1),
-    H1 =.. [P|Args1],
     rewrite(Body, S, L, T, Body1),
+    head_args(B, Args0, Body1, L, Args00),
+    append(Args00, [L, T], Args1),
+    H1 =.. [P|Args1],
     (   occurs_var(S, Body1)
     ->  throw(state_left(B))
     ;   tabled_copy(B)
@@ -174,6 +180,47 @@ copy_clause(B, H, Body) :-
     ).
 
 occurs_var(V, Term) :- sub_term(X, Term), X == V, !.
+
+% head_args(+B, +Args0, +Body1, +L, -Args): the copy's head arguments (but the state). The
+% copy of next answers F-I, the fluent F with its slot I where the clause reads F itself in
+% the state (a member of L, a slot lookup: a frame rule; every such read, in whichever
+% branch of a mode switch, gives I), else I unbound (slot_next_state/3 looks it up, or
+% slot_ground_heads/0 fills it in for a ground F): most fluents of a next state are
+% carried over, their slots with them.
+head_args(next, [F|Args], Body1, L, [F-I|Args]) :- !,
+    unify_reads(Body1, L, F, I).
+head_args(_, Args, _, _, Args).
+
+% unify_reads(+G, +L, +F, ?I): the slot variable of every read of F in G is I.
+unify_reads(G, _, _, _) :- var(G), !.
+unify_reads(G, L, F, I) :-
+    (   state_read(G, L, F0, I0), F0 == F
+    ->  I0 = I
+    ;   compound(G)
+    ->  compound_name_arguments(G, _, As),
+        maplist(unify_reads_in(L, F, I), As)
+    ;   true
+    ).
+
+unify_reads_in(L, F, I, G) :- unify_reads(G, L, F, I).
+
+% state_read(+G, +L, -F, -I): G reads the fluent F, of slot I, in the slot state (L, _)
+% (binds nothing of G).
+state_read(G, L, F, I) :-
+    compound(G), G = M:MG, M == lists,
+    compound(MG), compound_name_arguments(MG, member, [P, L0]), L0 == L,
+    compound(P), compound_name_arguments(P, -, [F, I]).
+state_read(G, _, F, I) :-
+    compound(G), compound_name_arguments(G, ',', [C, R]),
+    compound(C), compound_name_arguments(C, ->, [SG0, True]), True == true,
+    compound(R), compound_name_arguments(R, ',', [A, _]),
+    compound(A), compound_name_arguments(A, arg, [I0, _, _]),
+    compound(SG0), SG0 = M:SG, M == gdlsc_pcopy,
+    compound(SG), compound_name_arguments(SG, N, SArgs),
+    atom_concat('$f:', Name, N),
+    last(SArgs, I), I == I0,
+    append(FArgs, [_], SArgs),
+    F =.. [Name|FArgs].
 
 % rewrite(+Goal, +S, +L, +T, -Goal1): Goal of a clause of `game` with state variable S,
 % over the slot state (L, T). Calls of `game` predicates are module-qualified.
@@ -188,11 +235,11 @@ rewrite(G, S, L, T, G1) :- rewrite_qualified(game, G, S, L, T, G1).
 
 rewrite_qualified(_, G, S, L, T, G1) :-
     ( G = ord_memberchk(F, S0) ; G = memberchk(F, S0) ), S0 == S, !,
-    (   var(F)                      % a fluent bound at run time (true(?x)): the list
-    ->  G1 = ordsets:ord_memberchk(F, L)
+    (   var(F)                      % a fluent bound (ground) at run time (true(?x)): the list
+    ->  G1 = lists:memberchk(F-_, L)
     ;   lookup(F, T, G1)
     ).
-rewrite_qualified(_, member(F, S0), S, L, _, lists:member(F, L)) :- S0 == S, !.
+rewrite_qualified(_, member(F, S0), S, L, _, lists:member(F-_, L)) :- S0 == S, !.
 rewrite_qualified(_, G, S, L, T, gdlsc_pcopy:G1) :-
     compound(G), compound_name_arguments(G, N, Args),
     atom_concat('g:', B, N), game:relation(B, _, Class), Class \== static,
@@ -239,6 +286,24 @@ track(N, A) :-
         dynamic(gdlsc_pcopy:FN/A1)
     ).
 
+% slot_ground_heads: a clause of the copy of next whose fluent F is ground and whose slot
+% the body does not give (head_args/5) gets F's slot now (0 for a fluent no lookup reads).
+slot_ground_heads :-
+    functor(H, '$p:next', 4),
+    (   \+ tabled_copy(next),
+        predicate_property(gdlsc_pcopy:H, number_of_clauses(_))
+    ->  findall(H-B, clause(gdlsc_pcopy:H, B), Cls),
+        retractall(gdlsc_pcopy:H),
+        forall(member(H1-B1, Cls),
+               ( arg(1, H1, F-I),
+                 (   var(I), ground(F)
+                 ->  ensure_slot(F), gdlsc_pcopy:'$slot'(F, I)
+                 ;   true
+                 ),
+                 assertz(gdlsc_pcopy:(H1 :- B1)) ))
+    ;   true
+    ).
+
 % '$slot'(+Fluent, -I): I > 0 its slot, -1 a tracked fluent without one yet, 0 a fluent no
 % ground lookup reads (no slot needed).
 finish_slot_dispatch :-
@@ -247,39 +312,75 @@ finish_slot_dispatch :-
            ( functor(F, N, A), F =.. [_|Args], atom_concat('$f:', N, FN),
              append(Args, [I], Args1), SG =.. [FN|Args1],
              assertz(gdlsc_pcopy:('$slot'(F, I) :- !, ( SG -> true ; I = -1 ))) )),
-    assertz(gdlsc_pcopy:'$slot'(_, 0)),
-    % '$fill'(+List, +T): binds the slot argument of every tracked fluent of List; fails
-    % when one has no slot yet. One clause per tracked fluent name, the lookup inlined.
-    dynamic(gdlsc_pcopy:'$fill'/2),
-    assertz(gdlsc_pcopy:'$fill'([], _)),
-    forall(tracked(N, A),
-           ( functor(F, N, A), F =.. [_|Args], atom_concat('$f:', N, FN),
-             append(Args, [I], Args1), SG =.. [FN|Args1],
-             assertz(gdlsc_pcopy:('$fill'([F|Fs], T) :- !, ( SG -> true ), arg(I, T, 1),
-                                                        '$fill'(Fs, T))) )),
-    assertz(gdlsc_pcopy:('$fill'([_|Fs], T) :- '$fill'(Fs, T))).
+    assertz(gdlsc_pcopy:'$slot'(_, 0)).
 
-%!  slot_state(+List, -SlotState) is det.
-%   The slot state of a sorted fluent list (slots for new fluents numbered here).
-slot_state(L, S) :-
+%!  slot_state(+Fluents, -SlotState) is det.
+%   The slot state st(L, T) of a list of fluents (slots for new fluents numbered here): L
+%   the sorted list of pairs F-I, each fluent with its slot (0: a fluent no lookup reads),
+%   T the slot term.
+slot_state(Fs, S) :-
+    maplist(unslotted, Fs, Ps),
+    pairs_state(Ps, S).
+
+unslotted(F, F-_).
+
+% pairs_state(+Pairs, -SlotState): the slot state of pairs F-I in any order, with
+% repetitions; an unbound I is F's slot, looked up (or numbered) here.
+%   The pairs of fluents with a slot are made a set by the slot term (a pair whose slot
+%   argument is bound already is a repetition), those without one (few) by sort/2: L is
+%   a set, in no particular order.
+pairs_state(Ps0, st(L, T)) :-
+    resolve_slots(Ps0),
     slot_count(C0),
     C is max(C0, 1),
     functor(T, s, C),
-    (   gdlsc_pcopy:'$fill'(L, T)
-    ->  S = st(L, T)
-    ;   maplist(ensure_slot, L),
-        slot_state(L, S)
+    fill(Ps0, T, L, Tail, Us0),
+    (   Us0 == [] -> Tail = [] ; sort(Us0, Tail) ).
+
+resolve_slots([]).
+resolve_slots([F-I|Ps]) :-
+    (   var(I)
+    ->  gdlsc_pcopy:'$slot'(F, I0),
+        (   I0 =:= -1
+        ->  new_slot(F, I)
+        ;   I = I0
+        )
+    ;   true
+    ),
+    resolve_slots(Ps).
+
+% fill(+Pairs, +T, -L, ?Tail, -Untracked): L the pairs with a slot, each once (their slot
+% arguments of T bound), up to Tail; Untracked the others.
+fill([], _, L, L, []).
+fill([P|Ps], T, L, Tail, Us) :-
+    P = _-I,
+    (   arg(I, T, X)                    % fails for I = 0
+    ->  (   var(X)
+        ->  X = 1, L = [P|L1]
+        ;   L = L1
+        ),
+        fill(Ps, T, L1, Tail, Us)
+    ;   Us = [P|Us1],
+        fill(Ps, T, L, Tail, Us1)
     ).
 
+%!  slot_fluents(+SlotState, -Fluents) is det.
+%   The sorted fluent list of a slot state.
+slot_fluents(st(L, _), Fs) :- pairs_keys(L, Fs0), sort(Fs0, Fs).
+
+% ensure_slot(+F): the tracked fluent F has a slot.
 ensure_slot(F) :-
     gdlsc_pcopy:'$slot'(F, I),
     (   I =:= -1
-    ->  retract(slot_count(C0)), C is C0 + 1, assertz(slot_count(C)),
-        F =.. [N|Args], atom_concat('$f:', N, FN), append(Args, [C], Args1),
-        Fact =.. [FN|Args1],
-        assertz(gdlsc_pcopy:Fact)
+    ->  new_slot(F, _)
     ;   true
     ).
+
+new_slot(F, C) :-
+    retract(slot_count(C0)), C is C0 + 1, assertz(slot_count(C)),
+    F =.. [N|Args], atom_concat('$f:', N, FN), append(Args, [C], Args1),
+    Fact =.. [FN|Args1],
+    assertz(gdlsc_pcopy:Fact).
 
 %!  slot_enter(+SlotState) is det.
 %   Called before a state is evaluated: where the copy has tabled state predicates, their
@@ -300,15 +401,99 @@ make_collectors :-
     forget_collectors,
     make_test('$p:terminal', 2, '$c:terminal'),
     make_collector('$p:legal', 4, 2, '$c:legal'),
-    make_collector('$p:next', 4, 1, '$c:next').
+    make_collector('$p:next', 4, 1, '$c:next'),
+    fold_ground_lookups.
+
+% fold_ground_lookups: in the collectors and tests (predicates '$c...'), a slot lookup of a
+% fluent that is ground in the code (the diagonals of tic-tac-toe once line(x) is inlined)
+% is given its slot now: the lookup goal becomes `true` and its slot variable the number,
+% so the code reads the slot term directly. A fluent without a slot gets one here; that it
+% holds in no state built so far stays true (its argument of every slot term is unbound).
+fold_ground_lookups :-
+    forall(( current_predicate(gdlsc_pcopy:P/A), sub_atom(P, 0, _, _, '$c'),
+             functor(H, P, A),
+             predicate_property(gdlsc_pcopy:H, number_of_rules(R)), R > 0 ),
+           fold_predicate(H)).
+
+fold_predicate(H) :-
+    findall(H-B, clause(gdlsc_pcopy:H, B), Cls),
+    (   member(_-B, Cls), sub_term(G, B), ground_lookup(G, _)
+    ->  retractall(gdlsc_pcopy:H),
+        forall(member(H1-B1, Cls),
+               ( fold_lookups(B1, B2), simplify_goal(B2, B3),
+                 assertz(gdlsc_pcopy:(H1 :- B3)) ))
+    ;   true
+    ).
+
+% ground_lookup(+G, -F): G is the slot fact goal of the ground fluent F, its slot unbound.
+ground_lookup(G, F) :-
+    compound(G),
+    compound_name_arguments(G, N, Args),
+    atom_concat('$f:', Name, N),
+    append(FArgs, [I], Args),
+    var(I),
+    ground(FArgs),
+    F =.. [Name|FArgs].
+
+fold_lookups(X, X) :- var(X), !.
+fold_lookups(M:G, true) :- M == gdlsc_pcopy, ground_lookup(G, F), !, fold_slot(G, F).
+fold_lookups(G, true) :- ground_lookup(G, F), !, fold_slot(G, F).
+fold_lookups(X, Y) :-
+    compound(X), !,
+    compound_name_arguments(X, N, As),
+    maplist(fold_lookups, As, Bs),
+    compound_name_arguments(Y, N, Bs).
+fold_lookups(X, X).
+
+fold_slot(G, F) :-
+    ensure_slot(F),
+    gdlsc_pcopy:'$slot'(F, I),
+    I > 0,
+    arg(_, G, I0), var(I0), !,          % the last argument, the only unbound one
+    I0 = I.
+
+% simplify_goal(+G0, -G): G0 with the `true` conditions and conjuncts fold_lookups/2 left
+% taken out (only control constructs are entered).
+simplify_goal(G, G) :- var(G), !.
+simplify_goal((A, B), G) :- !,
+    simplify_goal(A, A1), simplify_goal(B, B1),
+    (   A1 == true -> G = B1
+    ;   B1 == true -> G = A1
+    ;   G = (A1, B1)
+    ).
+simplify_goal((C -> T ; E), G) :- !,
+    simplify_goal(C, C1),
+    (   C1 == true
+    ->  simplify_goal(T, G)
+    ;   simplify_goal(T, T1), simplify_goal(E, E1), G = (C1 -> T1 ; E1)
+    ).
+simplify_goal((C *-> T ; E), (C1 *-> T1 ; E1)) :- !,
+    simplify_goal(C, C1), simplify_goal(T, T1), simplify_goal(E, E1).
+simplify_goal((A ; B), (A1 ; B1)) :- !, simplify_goal(A, A1), simplify_goal(B, B1).
+simplify_goal((C -> T), G) :- !,
+    simplify_goal(C, C1),
+    simplify_goal(T, T1),
+    ( C1 == true -> G = T1 ; G = (C1 -> T1) ).
+simplify_goal(\+ A, \+ A1) :- !, simplify_goal(A, A1).
+simplify_goal(findall(X, A, L), findall(X, A1, L)) :- !, simplify_goal(A, A1).
+simplify_goal(findall(X, A, L, L0), findall(X, A1, L, L0)) :- !, simplify_goal(A, A1).
+simplify_goal(G, G).
 
 %!  slot_legal_moves(+Role, +SlotState, -Moves:list) is det.
 %   Every legal move of Role (unsorted, possibly repeated: the caller sorts).
 slot_legal_moves(R, st(L, T), Ms) :- gdlsc_pcopy:'$c:legal'(R, L, T, [], Ms).
 
+%!  slot_next_state(+JointMove, +SlotState, -SlotState1) is det.
+%   The successor slot state.
+slot_next_state(A, st(L, T), S1) :-
+    gdlsc_pcopy:'$c:next'(A, L, T, [], Ps),
+    pairs_state(Ps, S1).
+
 %!  slot_next_fluents(+JointMove, +SlotState, -Fluents:list) is det.
-%   Every next fluent (unsorted, possibly repeated: the caller sorts).
-slot_next_fluents(A, st(L, T), Fs) :- gdlsc_pcopy:'$c:next'(A, L, T, [], Fs).
+%   Every next fluent (unsorted, possibly repeated).
+slot_next_fluents(A, st(L, T), Fs) :-
+    gdlsc_pcopy:'$c:next'(A, L, T, [], Ps),
+    pairs_keys(Ps, Fs).
 
 %!  drop_copy_clause(+Relation, +N) is semidet.
 %   For tests only (tests/feature/simulate/playout_slots_test.cpp): removes the N-th clause
@@ -322,6 +507,19 @@ drop_copy_clause(B, N0) :-
     findall(Ref, clause(gdlsc_pcopy:H, _, Ref), Refs),
     nth1(N, Refs, Ref),
     erase(Ref),
+    make_collectors.
+
+%!  shift_carried_slot is semidet.
+%   For tests only: the first clause of the copy of next that carries its fluent's slot
+%   from the state (a frame rule, head_args/5) carries the next slot number instead, a
+%   mutation collector_mismatches/4 must see. Fails when no clause carries a slot.
+shift_carried_slot :-
+    \+ tabled_copy(next),
+    H = '$p:next'(F-I, A, L, T),
+    clause(gdlsc_pcopy:H, B, Ref),
+    var(I), occurs_var(I, B), !,
+    erase(Ref),
+    asserta(gdlsc_pcopy:('$p:next'(F-J, A, L, T) :- B, J is I + 1)),
     make_collectors.
 
 %!  collector_mismatches(+N, +Seed, +MaxDepth, -Mismatches:list) is det.
@@ -366,7 +564,23 @@ state_mismatch(S, M) :-
         member(A, As1),
         gdlsc_game:next_state(A, S, N1),
         slot_enter(St),
-        slot_next_fluents(A, St, N0), sort(N0, N2),
-        N1 \== N2,
-        M = next(S, A, N1, N2)
+        slot_next_state(A, St, St1),
+        next_mismatch(St1, N1, M0),
+        M = next(S, A, M0)
+    ).
+
+% next_mismatch(+St, +Fluents, -M): the slot state St is not the state of the sorted list
+% Fluents: other or repeated fluents, a fluent with a slot not its own, or a slot term
+% with other arguments bound.
+next_mismatch(st(L, T), Fs, M) :-
+    pairs_keys(L, Ks0),
+    msort(Ks0, Ks),
+    (   Ks \== Fs
+    ->  M = fluents(Fs, Ks)
+    ;   member(F-I, L), \+ gdlsc_pcopy:'$slot'(F, I)
+    ->  M = slot(F, I)
+    ;   findall(I, ( member(_-I, L), I > 0 ), Is), msort(Is, Is1),
+        findall(I, ( arg(I, T, X), nonvar(X) ), Bound),
+        Is1 \== Bound
+    ->  M = slot_term(Is1, Bound)
     ).

@@ -199,3 +199,15 @@ GDLSC_CORPUS_CASE(a_wrong_collector_is_seen) {
         BOOST_TEST(collector_mismatches(engine, 3, 40) != "[]", relation);
     }
 }
+
+// A frame rule carries its fluent's slot from the state into the next one (no lookup);
+// the comparison checks every pair's slot and the slot term, and sees a wrong one.
+GDLSC_CORPUS_CASE(a_wrong_carried_slot_is_seen) {
+    query::Game g = query::load_game_file(test::corpus("gdl1/ticTacToe.kif"));
+    pl::Engine& engine = query::prepare_engine(g, 60);
+    BOOST_REQUIRE(copy_ready(engine));
+    BOOST_TEST(collector_mismatches(engine, 3, 40) == "[]");
+    BOOST_REQUIRE(engine.succeeds("gdlsc_slots", "shift_carried_slot", {}));
+    const std::string seen = collector_mismatches(engine, 3, 40);
+    BOOST_TEST(seen.find("(slot ") != std::string::npos, seen.substr(0, 300));
+}
