@@ -4,11 +4,15 @@
     The generated program (module `game`, doc/architecture.md) reads a state as a sorted
     list: a ground lookup is ord_memberchk/2, linear in the state. For playouts this module
     derives, once per loaded game, a copy of every state-dependent predicate over a pair
-    (L, T): L the same sorted list, T a term s(_, ..., _) whose argument I is bound exactly
-    when the fluent with slot number I holds. A ground lookup becomes a hash lookup of the
-    fluent's slot (a fact '$f:Name'(Args..., I), indexed by SWI-Prolog) and one arg/3;
-    enumerations (member/2 over L) and everything else are the rules' own code. Slots are
-    numbered as fluents are first met, so no fluent domain is needed.
+    (L, T): L the state's fluents as a set of pairs F-I (F with its slot number I, 0 for a
+    fluent no ground lookup reads; in no particular order), T a term s(_, ..., _) whose
+    argument I is bound exactly when the fluent with slot number I holds. A ground lookup
+    becomes a hash lookup of the fluent's slot (a fact '$f:Name'(Args..., I), indexed by
+    SWI-Prolog) and one arg/3; enumerations (member(F-_, L)) and everything else are the
+    rules' own code. Slots are numbered as fluents are first met, so no fluent domain is
+    needed. The copy of next answers pairs: a frame rule carries the slot of the fluent it
+    reads into the next state (head_args/5), so building the next slot term needs few
+    lookups.
 
     The copy is derived mechanically from the clauses of `game` and refused (the caller
     keeps the list states) when a clause does something the rewrite does not know: the
@@ -174,7 +178,7 @@ copy_clause(B, H, Body) :-
     ->  throw(state_left(B))
     ;   tabled_copy(B)
     ->  tabled_name(B, TP),
-        TH =.. [TP|Args0],
+        TH =.. [TP|Args00],
         assertz(gdlsc_pcopy:(TH :- nb_getval('$gdlsc_slot_state', st(L, T)), Body1))
     ;   assertz(gdlsc_pcopy:(H1 :- Body1))
     ).
@@ -316,8 +320,8 @@ finish_slot_dispatch :-
 
 %!  slot_state(+Fluents, -SlotState) is det.
 %   The slot state st(L, T) of a list of fluents (slots for new fluents numbered here): L
-%   the sorted list of pairs F-I, each fluent with its slot (0: a fluent no lookup reads),
-%   T the slot term.
+%   the set of pairs F-I, each fluent with its slot (0: a fluent no lookup reads), in no
+%   particular order; T the slot term.
 slot_state(Fs, S) :-
     maplist(unslotted, Fs, Ps),
     pairs_state(Ps, S).

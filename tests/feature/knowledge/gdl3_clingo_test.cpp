@@ -359,6 +359,11 @@ BOOST_AUTO_TEST_CASE(cheryl_every_development) { crosscheck(example("cheryl/cher
 BOOST_AUTO_TEST_CASE(russian_cards) { crosscheck(example("russian_cards/russian_cards.kif"), 2, 40); }
 BOOST_AUTO_TEST_CASE(number_guessing) { crosscheck(example("number_guessing/number_guessing.kif"), 2, 40); }
 BOOST_AUTO_TEST_CASE(sum_and_product) { crosscheck(example("sum_and_product/sum_and_product_10.kif"), 5, 60); }
+// Knowledge of a static relation, random and a constant that is no role (carol) reached by
+// variables: neither is an agent, both know nothing (b's legal moves show it).
+BOOST_AUTO_TEST_CASE(static_random_fixture) {
+    crosscheck(std::string(GDLSC_SOURCE_DIR) + "/tests/fixtures/knowledge/gdl3_static_random.kif", 2, 40);
+}
 
 struct Python3 {
     boost::test_tools::assertion_result operator()(boost::unit_test::test_unit_id) const {

@@ -159,6 +159,9 @@ BOOST_AUTO_TEST_CASE(static_and_random_known_answers_both_ways) {
         BOOST_TEST((answer(x, "(nks ?r)").second == Rows{"random"}), native);
         BOOST_TEST(!answer(y, "ck").first, native);
         BOOST_TEST((answer(y, "(nk ?r)").second == Rows{"a", "b", "random"}), native);
+        BOOST_TEST((answer(x, "(nkt ?r)").second == Rows{"carol"}), native);
+        BOOST_TEST((answer(x, "(kst ?r)").second == Rows{"a"}), native);
+        BOOST_TEST((answer(y, "(nkt ?r)").second == Rows{"a", "carol"}), native);
     }
 }
 
