@@ -27,7 +27,9 @@
 :- module(gdlsc_collect,
           [ make_collector/4,     % +Copy, +Arity, +OutPos, +Collector
             make_test/3,          % +Copy, +Arity, +Test
-            forget_collectors/0
+            forget_collectors/0,
+            keep_call_order/1,    % +Copy: calls of Copy are never moved
+            forget_call_orders/0
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -793,6 +795,17 @@ movable_goal(game:_).
 movable_goal(lists:member(_, _)).
 movable_goal(G) :- callable(G), functor(G, N, _), sub_atom(N, 0, _, _, '$p:').
 
+% kept_order(Copy): a call of the copied state predicate Copy is never moved ahead (its
+% recursion is not tabled, and ends because a goal before each recursive call bounds it:
+% gdlsc_slots:well_founded/1).
+:- dynamic kept_order/1.
+
+%!  keep_call_order(+Copy:atom) is det.
+keep_call_order(Copy) :- ( kept_order(Copy) -> true ; assertz(kept_order(Copy)) ).
+
+%!  forget_call_orders is det.
+forget_call_orders :- retractall(kept_order(_)).
+
 % movable_test(G, Others, S, Tmpl): G is a test whose variables shared with Others or Tmpl
 % are ground now.
 movable_test(G, Others, S, Tmpl) :-
@@ -800,7 +813,7 @@ movable_test(G, Others, S, Tmpl) :-
     ;   G = (\+ _) -> F = G
     ;   G = (_ \== _) -> F = G
     ;   G = game:_ -> F = G
-    ;   callable(G), functor(G, N, _), sub_atom(N, 0, _, _, '$p:') -> F = G
+    ;   callable(G), functor(G, N, _), sub_atom(N, 0, _, _, '$p:'), \+ kept_order(N) -> F = G
     ),
     no_unknown(F, S),
     term_variables(F, FVs),

@@ -93,6 +93,42 @@ GDLSC_CORPUS_CASE(slot_states_play_the_matches_of_list_states) {
     BOOST_TEST(with_copy >= 30);
 }
 
+// A recursive state relation is tabled in the game; its copy is not when a static acyclic
+// relation bounds the recursion (gdlsc_slots:well_founded/1): the fixture's walk and skip
+// follow succ, reach follows a cycle and keeps its table; chess's line walks follow
+// next_file and next_rank, linesOfAction's connected keeps its table. Either way the slot
+// states play the matches of the list states.
+bool copy_tabled(pl::Engine& e, const char* relation) {
+    return e.succeeds("gdlsc_slots", "tabled_copy", {gdl::Term::constant(relation)});
+}
+
+BOOST_AUTO_TEST_CASE(a_recursion_bounded_by_a_static_order_has_no_table) {
+    query::Game g = query::load_game_file(std::string(GDLSC_SOURCE_DIR) + "/tests/fixtures/forward/recursion_orders.kif");
+    pl::Engine& engine = query::prepare_engine(g, 60);
+    BOOST_REQUIRE(copy_ready(engine));
+    BOOST_TEST(!copy_tabled(engine, "walk"));
+    BOOST_TEST(!copy_tabled(engine, "skip"));
+    BOOST_TEST(copy_tabled(engine, "reach"));
+    for (std::uint64_t seed : {1u, 2u, 3u}) {
+        Counts a = playouts(engine, true, 50, seed, 60), b = playouts(engine, false, 50, seed, 60);
+        BOOST_TEST((a == b), "seed " << seed << ": " << a.stats << " / " << b.stats);
+        BOOST_TEST(a.stats.find("(stats 50 ") == std::string::npos);  // some matches were played
+    }
+}
+
+GDLSC_CORPUS_CASE(chess_walks_its_lines_without_tables) {
+    query::Game chess = query::load_game_file(test::corpus("gdl1/chess.kif"));
+    pl::Engine& e = query::prepare_engine(chess, 60);
+    BOOST_REQUIRE(copy_ready(e));
+    for (const char* r : {"clear_row", "clear_row_ig", "clear_column", "clear_col_ig", "clear_diagonal_ne",
+                          "clear_diagonal_se", "clear_diagonal_ne_ig", "clear_diagonal_se_ig"})
+        BOOST_TEST(!copy_tabled(e, r), r);
+    query::Game loa = query::load_game_file(test::corpus("gdl1/linesOfAction.kif"));
+    pl::Engine& e2 = query::prepare_engine(loa, 60);
+    BOOST_REQUIRE(copy_ready(e2));
+    BOOST_TEST(copy_tabled(e2, "connected"));
+}
+
 GDLSC_CORPUS_CASE(the_copy_is_made_where_it_applies) {
     for (const char* game : {"gdl1/ticTacToe.kif", "gdl1/connectFour.kif", "gdl2/kriegtictactoe.kif"}) {
         query::Game g = query::load_game_file(test::corpus(game));
