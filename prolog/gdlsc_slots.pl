@@ -20,7 +20,9 @@
     made for GDL-III games (knows reads whole developments). A tabled (recursive) state
     predicate is copied as a predicate tabled without the state, which reads the state from
     a global variable that slot_enter/1 sets, dropping the copy's tables, before each state
-    is evaluated (doc/engines.md, "Tables without the state"). What the playout loop asks
+    is evaluated (doc/engines.md, "Tables without the state"); one whose recursion a static
+    acyclic relation bounds is copied untabled (well_founded/1; doc/engines.md, "No table
+    where the recursion ends by itself"). What the playout loop asks
     of a state (terminal, legal moves, next fluents) goes through deterministic collectors
     and a test compiled from the copy (gdlsc_collect; doc/engines.md, "Collectors and
     tests"). The test
@@ -32,7 +34,6 @@
             slot_state/2,        % +List, -SlotState
             slot_terminal/1,     % +SlotState
             slot_legal_moves/3,  % +Role, +SlotState, -Moves
-            slot_next_fluents/3, % +JointMove, +SlotState, -Fluents
             slot_next_state/3,   % +JointMove, +SlotState, -SlotState1
             slot_fluents/2,      % +SlotState, -Fluents
             slot_enter/1,        % +SlotState: about to evaluate it
@@ -440,31 +441,34 @@ unslotted(F, F-_).
 %   The pairs of fluents with a slot are made a set by the slot term (a pair whose slot
 %   argument is bound already is a repetition), those without one (few) by sort/2: L is
 %   a set, in no particular order.
-pairs_state(Ps0, st(L, T)) :-
-    resolve_slots(Ps0),
+pairs_state(Ps0, St) :-
     slot_count(C0),
     C is max(C0, 1),
     functor(T, s, C),
-    fill(Ps0, T, L, Tail, Us0),
-    (   Us0 == [] -> Tail = [] ; sort(Us0, Tail) ).
+    (   fill(Ps0, T, L, Tail, Us0)          % fails on a fluent without a slot yet
+    ->  ( Us0 == [] -> Tail = [] ; sort(Us0, Tail) ),
+        St = st(L, T)
+    ;   number_slots(Ps0),
+        pairs_state(Ps0, St)
+    ).
 
-resolve_slots([]).
-resolve_slots([F-I|Ps]) :-
-    (   var(I)
-    ->  gdlsc_pcopy:'$slot'(F, I0),
-        (   I0 =:= -1
-        ->  new_slot(F, I)
-        ;   I = I0
-        )
-    ;   true
-    ),
-    resolve_slots(Ps).
+% number_slots(+Pairs): every fluent of Pairs that needs a slot has one.
+number_slots([]).
+number_slots([F-I|Ps]) :-
+    (   var(I) -> ensure_slot(F) ; true ),
+    number_slots(Ps).
 
 % fill(+Pairs, +T, -L, ?Tail, -Untracked): L the pairs with a slot, each once (their slot
-% arguments of T bound), up to Tail; Untracked the others.
+% arguments of T bound), up to Tail; Untracked the others. An unbound slot is looked up
+% here; fails when a fluent has none yet.
 fill([], _, L, L, []).
 fill([P|Ps], T, L, Tail, Us) :-
-    P = _-I,
+    P = F-I,
+    (   var(I)
+    ->  gdlsc_pcopy:'$slot'(F, I),
+        I >= 0
+    ;   true
+    ),
     (   arg(I, T, X)                    % fails for I = 0
     ->  (   var(X)
         ->  X = 1, L = [P|L1]
@@ -599,12 +603,6 @@ slot_legal_moves(R, st(L, T), Ms) :- gdlsc_pcopy:'$c:legal'(R, L, T, [], Ms).
 slot_next_state(A, st(L, T), S1) :-
     gdlsc_pcopy:'$c:next'(A, L, T, [], Ps),
     pairs_state(Ps, S1).
-
-%!  slot_next_fluents(+JointMove, +SlotState, -Fluents:list) is det.
-%   Every next fluent (unsorted, possibly repeated).
-slot_next_fluents(A, st(L, T), Fs) :-
-    gdlsc_pcopy:'$c:next'(A, L, T, [], Ps),
-    pairs_keys(Ps, Fs).
 
 %!  drop_copy_clause(+Relation, +N) is semidet.
 %   For tests only (tests/feature/simulate/playout_slots_test.cpp): removes the N-th clause

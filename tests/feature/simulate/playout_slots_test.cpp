@@ -13,7 +13,6 @@
 #include <chrono>
 
 #include "corpus_games.h"
-#include "corpus_games.h"
 #include "game_paths.h"
 #include "prolog/engine.h"
 #include "run_gdlsc.h"
