@@ -3,7 +3,9 @@
 # instructions SWI-Prolog executes for N seeded playouts of the generated program, counted
 # by valgrind's callgrind, minus those of loading it (0 playouts). Unlike CPU seconds the
 # count does not move with the load of a shared machine, so two versions of the emitted
-# code can be compared to within about 1 %.
+# code can be compared to within about 1 % -- when both are loaded from paths of the same
+# length (e.g. /tmp/old/prolog and /tmp/new/prolog, from `git archive REV prolog`): the
+# length of the path moves the count by up to 7 % (it shifts the garbage collections).
 #
 # Usage: [GDLSC_PROLOG_DIR=DIR] bench/playout_instructions.sh GDLSC_BINARY GAME N
 # Output: one line "GAME N playouts: M million instructions (load: L million)".
