@@ -668,7 +668,8 @@ GroundProgram ground_program(const gdl::Program& program, const gdl::Analysis& a
 
 GroundProgram ground_step(const gdl::Program& program, const gdl::Analysis& analysis, const GroundLimits& limits) {
     static const std::vector<JointMove> none;
-    static const std::set<gdl::Signature> keep;
+    // init is kept so that the step network knows the initial state (StepNetwork::initial_fluents).
+    static const std::set<gdl::Signature> keep{{"init", 1}};
     gdl::Program safe = gdl::existential_negations(program);
     if (safe.rules.size() == program.rules.size())
         return Grounder(program, analysis, none, limits, keep, true).run_one_step();

@@ -216,6 +216,19 @@ void StepNetwork::compile(const GroundProgram& gp) {
     component_of_.assign(n, UINT32_MAX);
     for (std::uint32_t c = 0; c < components_.size(); ++c)
         for (std::uint32_t i = components_[c].begin; i < components_[c].end; ++i) component_of_[order_[i]] = c;
+    // The initial state: init atoms are static, so each is a constant now.
+    for (std::uint32_t f = 0; f < fluents_.size(); ++f) {
+        std::int64_t id = gp.find(gdl::Term::compound("init", {fluents_[f]}), -1);
+        if (id >= 0 && kind_[static_cast<NodeId>(id)] == Kind::True) init_.push_back(f);
+    }
+}
+
+std::vector<StepNetwork::Literal> StepNetwork::rule(NodeId node, std::size_t i) const {
+    auto [begin, len] = rule_lits_[rule_begin_[node] + i];
+    std::vector<Literal> out;
+    out.reserve(len);
+    for (std::uint32_t k = begin; k < begin + len; ++k) out.push_back({lits_[k] & ~kNeg, (lits_[k] & kNeg) != 0});
+    return out;
 }
 
 // --- Rows ----------------------------------------------------------------------------

@@ -46,6 +46,9 @@ public:
     StepNetwork(const GroundProgram& one_step, std::vector<std::string> roles);
 
     const std::vector<std::string>& roles() const { return roles_; }
+    /// The fluents of the initial state (indices into fluents(), ascending): the init atoms,
+    /// static, decided when the network is built. No Prolog is needed to start a game.
+    const std::vector<std::uint32_t>& initial_fluents() const { return init_; }
     /// Every fluent that can hold in a reachable state (init fluents and next fluents).
     const std::vector<gdl::Term>& fluents() const { return fluents_; }
     /// Every move that can be legal for role `r`.
@@ -73,6 +76,31 @@ public:
     };
     const std::vector<KnowsInput>& knows() const { return knows_; }
 
+    // --- The circuit, read-only: for engines that compile it further (BDDs, solvers) ---
+    enum class Kind : std::uint8_t { False, True, Input, Derived };
+    /// False/True: decided when the network was built; Input: true(f), does(r, m) or a knows
+    /// input; Derived: evaluated from its rules (false when it has none).
+    Kind kind(NodeId node) const { return kind_[node]; }
+    NodeId true_node(std::size_t fluent) const { return true_[fluent]; }
+    /// kNoNode never happens for a move of moves(r): each is an input.
+    NodeId does_node(std::size_t r, std::size_t move) const { return does_[r][move]; }
+    /// A literal of a rule: the node, negated or not.
+    struct Literal {
+        NodeId node;
+        bool negated;
+    };
+    /// The components of derived nodes in evaluation order (each reads only inputs, constants,
+    /// earlier components and itself); a recursive one is a least fixpoint from all-false.
+    std::size_t components() const { return components_.size(); }
+    bool component_recursive(std::size_t c) const { return components_[c].recursive; }
+    std::vector<NodeId> component_nodes(std::size_t c) const {
+        return {order_.begin() + components_[c].begin, order_.begin() + components_[c].end};
+    }
+    /// The rules of a derived node (the node holds iff one rule's literals all hold); a literal
+    /// may name a constant node (in a recursive component), read as its value.
+    std::size_t rule_count(NodeId node) const { return rule_begin_[node + 1] - rule_begin_[node]; }
+    std::vector<Literal> rule(NodeId node, std::size_t i) const;
+
     std::size_t nodes() const { return kind_.size(); }
     std::size_t rules() const { return rule_lits_.size(); }
     /// `N fluents, M moves, K nodes, R rules`.
@@ -85,7 +113,6 @@ public:
 
 private:
     friend class Rows;
-    enum class Kind : std::uint8_t { False, True, Input, Derived };
     struct Component {
         std::uint32_t begin, end;  // in order_
         bool recursive;
@@ -99,6 +126,7 @@ private:
     std::vector<std::vector<NodeId>> goal_;               // per role, per goal value
     NodeId terminal_ = kNoNode;
     std::vector<KnowsInput> knows_;
+    std::vector<std::uint32_t> init_;
 
     std::vector<Kind> kind_;  // per node
     // Rules of derived nodes: node -> [rule_begin_[n], rule_begin_[n+1]) in rule_lits_;

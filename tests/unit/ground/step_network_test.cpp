@@ -116,3 +116,26 @@ BOOST_AUTO_TEST_CASE(k_step_merges_children_by_state) {
     BOOST_TEST(step.children[1].parent == 1u);
     BOOST_TEST(step.children[0].from == std::vector<std::uint32_t>{0});
 }
+
+// The initial state comes from the network's own init atoms (no Prolog): the loop game
+// starts at a with the door b-c locked.
+BOOST_AUTO_TEST_CASE(initial_state_from_the_init_atoms) {
+    StepNetwork net(loops().program, loops().analysis);
+    std::vector<std::string> init;
+    for (std::uint32_t f : net.initial_fluents()) init.push_back(net.fluents()[f].to_kif());
+    std::sort(init.begin(), init.end());
+    BOOST_TEST(init == (std::vector<std::string>{"(at a)", "(locked b c)"}), boost::test_tools::per_element());
+    BOOST_TEST(std::is_sorted(net.initial_fluents().begin(), net.initial_fluents().end()));
+}
+
+// An init fact derived through a static relation with negation is folded like any static atom.
+BOOST_AUTO_TEST_CASE(initial_state_through_static_rules) {
+    test::ParsedGame g = test::game_from_text(
+        "(role p) (n 1) (n 2) (n 3) (big 3) (<= (init (c ?x)) (n ?x) (not (big ?x)))"
+        "(legal p go) (<= (next (c ?x)) (true (c ?x))) (<= terminal (true (c 3))) (goal p 0)");
+    StepNetwork net(g.program, g.analysis);
+    std::vector<std::string> init;
+    for (std::uint32_t f : net.initial_fluents()) init.push_back(net.fluents()[f].to_kif());
+    std::sort(init.begin(), init.end());
+    BOOST_TEST(init == (std::vector<std::string>{"(c 1)", "(c 2)"}), boost::test_tools::per_element());
+}
