@@ -12,9 +12,9 @@
 #include "query/game_file.h"
 #include "query/history.h"
 #include "query/knowledge_report.h"
-#include "query/proof.h"
+#include "query/prove.h"
 #include "query/session.h"
-#include "query/simulation.h"
+#include "query/simulate.h"
 #include "query/translate.h"
 
 namespace gdlsc {
@@ -34,16 +34,9 @@ auto guarded(F&& f) -> decltype(f()) {
         return f();
     } catch (const Error&) {
         throw;
-    } catch (const UserError& e) {
-        throw Error(e.what(), e.exit_code);
-    } catch (const LimitError& e) {
-        throw Error(e.what(), kExitLimit);
-    } catch (const std::bad_alloc&) {
-        throw Error("out of memory", kExitLimit);
-    } catch (const EngineError& e) {
-        throw Error(e.what(), kExitInternal);
-    } catch (const std::exception& e) {
-        throw Error(e.what(), kExitInternal);
+    } catch (...) {
+        ErrorSummary e = summarize_current_exception();
+        throw Error(e.message, e.exit_code);
     }
 }
 
@@ -100,7 +93,7 @@ Answer Game::query(const std::string& formula, const std::string& history, const
         query::QueryOptions o;
         o.engine = engine;
         o.timeout_seconds = timeout_seconds;
-        query::Answer a = query::run_query(g.program, g.analysis, f, h, o);
+        query::Answer a = query::run_query(g, f, h, o);
         return Answer{a.holds, a.rows};
     });
 }
@@ -119,17 +112,17 @@ InformationSet Game::information_set(const std::string& role, const std::string&
     });
 }
 
-Proof Game::prove(const std::string& property, std::optional<std::size_t> depth, double timeout_seconds) const {
+Proof Game::prove(const std::string& property, std::optional<std::size_t> depth, double timeout_seconds,
+                  const std::string& engine) const {
     return guarded([&] {
-        const query::Game& g = impl_->game;
-        query::ProveReport r;
-        if (depth) {
-            r = query::compute_prove(g, property, *depth, false, timeout_seconds);
-        } else {
-            query::WholeGameOptions o;
-            o.timeout_seconds = timeout_seconds;
-            r = query::prove_whole_game(g, property, o);
-        }
+        query::ProveRequest req;
+        req.property = property;
+        req.depth = depth;
+        req.timeout_seconds = timeout_seconds;
+        req.engine = engine;
+        query::ProveOutcome o = query::prove(impl_->game, req);
+        if (o.exit_code() == kExitDisagreement) throw UserError(o.text(), kExitDisagreement);
+        const query::ProveReport& r = o.report();
         Proof p;
         p.holds = r.holds;
         p.whole_game = r.whole_game;
@@ -137,21 +130,18 @@ Proof Game::prove(const std::string& property, std::optional<std::size_t> depth,
         p.role = r.role;
         p.actual = r.actual;
         p.alternative = r.alternative;
-        p.text = query::prove_text(r);
+        p.text = o.text();
         return p;
     });
 }
 
 Match Game::simulate(std::uint64_t seed, std::size_t max_steps) const {
     return guarded([&] {
-        const query::Game& g = impl_->game;
-        pl::Engine& engine = query::prepare_engine(g, query::kDefaultTimeoutSeconds);
-        std::string about;
-        auto fwd = query::make_forward(g, engine, query::ForwardChoice::Auto, about);
-        query::SimulationOptions o;
-        o.seed = seed;
-        o.max_steps = max_steps;
-        query::Match m = query::simulate_match(*fwd, g.analysis.roles, o);
+        query::SimulateRequest r;
+        r.seed = seed;
+        r.max_steps = max_steps;
+        r.timeout_seconds = query::kDefaultTimeoutSeconds;
+        const query::Match m = *query::simulate(impl_->game, r).match;
         Match out;
         for (const auto& st : m.steps) {
             std::vector<std::string> joint;
@@ -166,12 +156,12 @@ Match Game::simulate(std::uint64_t seed, std::size_t max_steps) const {
 
 Playouts Game::playouts(std::int64_t n, std::uint64_t seed) const {
     return guarded([&] {
-        const query::Game& g = impl_->game;
-        pl::Engine& engine = query::prepare_engine(g, query::kDefaultTimeoutSeconds);
-        query::BuiltNetwork b = query::build_network(g, engine);
-        query::PlayoutReport r = b.net ? query::run_playouts(b, n, seed, 1000, query::kDefaultTimeoutSeconds)
-                                       : query::run_playouts(engine, n, seed, 1000);
-        return Playouts{r.engine, r.playouts, r.states, r.seconds};
+        query::SimulateRequest r;
+        r.seed = seed;
+        r.playouts = n;
+        r.timeout_seconds = query::kDefaultTimeoutSeconds;
+        const query::PlayoutReport p = *query::simulate(impl_->game, r).playouts;
+        return Playouts{p.engine, p.playouts, p.states, p.seconds};
     });
 }
 

@@ -111,9 +111,11 @@ public:
                                    double timeout_seconds = 600) const;
     /// `gdlsc prove`: legal-knowledge, terminal-knowledge, goal-knowledge, perfect-information
     /// or a KIF formula; without `depth` for the whole game (the lockstep fixpoint), with it over
-    /// every development of at most `depth` joint moves.
+    /// every development of at most `depth` joint moves. `engine`: a method of `gdlsc prove
+    /// --engine` (explicit, developments, fixpoint, smt, induction, ...) or "all", which throws
+    /// Error (exit 3) when the methods disagree.
     Proof prove(const std::string& property, std::optional<std::size_t> depth = std::nullopt,
-                double timeout_seconds = 600) const;
+                double timeout_seconds = 600, const std::string& engine = "explicit") const;
     /// `gdlsc simulate --seed`: one random match (the step network where the game grounds).
     Match simulate(std::uint64_t seed = 1, std::size_t max_steps = 1000) const;
     /// `gdlsc simulate --playouts`.

@@ -2,6 +2,8 @@
 // (doc/usage.md, "Exit codes"). User errors carry their position in the message.
 #pragma once
 #include <cstdio>
+#include <exception>
+#include <new>
 #include <stdexcept>
 #include <string>
 
@@ -55,5 +57,35 @@ struct TooLargeError : LimitError {
 struct EngineError : std::runtime_error {
     explicit EngineError(const std::string& m) : std::runtime_error(m) {}
 };
+
+/// An error that ended a command, as the user is told of it: the one table from error types to
+/// exit codes, shared by the command line (src/cli/app.cpp) and the C++ API (src/api).
+struct ErrorSummary {
+    int exit_code = kExitInternal;
+    /// How the command line labels it: "error", "limit", "engine error", "internal error".
+    const char* kind = "internal error";
+    std::string message;
+    bool located = false;  ///< the message is `file:line:col: error: …` diagnostics already
+};
+
+/// The summary of the exception being handled; call it only inside a catch block.
+inline ErrorSummary summarize_current_exception() {
+    try {
+        throw;
+    } catch (const UserError& e) {
+        return {e.exit_code, "error", e.what(), e.located};
+    } catch (const LimitError& e) {
+        return {kExitLimit, "limit", e.what(), false};
+    } catch (const std::bad_alloc&) {
+        // A memory limit (ulimit -v, a cgroup) reached outside the places that name their own.
+        return {kExitLimit, "limit", "out of memory", false};
+    } catch (const EngineError& e) {
+        return {kExitInternal, "engine error", e.what(), false};
+    } catch (const std::exception& e) {
+        return {kExitInternal, "internal error", e.what(), false};
+    } catch (...) {
+        return {kExitInternal, "internal error", "unknown exception", false};
+    }
+}
 
 }  // namespace gdlsc

@@ -7,107 +7,43 @@
 #include <unistd.h>
 
 #include <iostream>
-#include <nlohmann/json.hpp>
-#include <optional>
 
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "base/errors.h"
-#include "query/knowledge_report.h"
-#include "query/proof.h"
-#include "query/witness.h"
+#include "query/prove.h"
+#include "query/session.h"
 
 namespace gdlsc::cli {
 namespace {
 
 struct ProveArgs {
     bool strict = false;
-    std::string game, property;
-    std::optional<std::size_t> depth;
-    std::size_t max_pairs = 0;
-    std::string engine = "explicit";
-    bool induction = false;
-    std::optional<std::size_t> max_k;  ///< default: SmtProveOptions::max_k
-    bool json = false, progress = false, quiet = false;
-    double timeout = query::kDefaultTimeoutSeconds;
-    std::string witness;  ///< a counterexample to check (JSON, as --json prints it)
+    std::string game;
+    bool json = false, quiet = false;
+    query::ProveRequest request;
 };
-
-// `prove --witness FILE`: replay the witness; explicit is the progression engine, all adds the
-// step network and Z3. Exit 1 when it is a counterexample, 3 when the engines replay it differently.
-int run_witness(const query::Game& g, const ProveArgs& a) {
-    if (a.depth || a.induction || a.max_k || a.max_pairs)
-        throw UserError("prove: --witness checks the given developments; it takes no --depth, --induction, --max-k or --max-pairs");
-    std::vector<std::string> engines;
-    if (a.engine == "explicit") engines = {"progression"};
-    else if (a.engine == "smt") engines = {"smt"};
-    else if (a.engine == "all") engines = {"progression", "network", "smt"};
-    else throw UserError("prove: --witness replays with --engine explicit (Prolog), smt (Z3) or all (and the step network)");
-    query::Witness w = query::read_witness(a.witness, g);
-    query::WitnessResult res = query::check_witness(g, a.property, w, engines, a.timeout);
-    if (a.json) {
-        nlohmann::json j = nlohmann::json::parse(query::prove_json(res.report));
-        j["checked_by"] = nlohmann::json::array();
-        for (const auto& c : res.checks) j["checked_by"].push_back(c.engine);
-        j["not_applicable"] = res.not_applicable;
-        j["agree"] = res.disagreement.empty();
-        std::cout << j.dump(2) << "\n";
-    } else {
-        std::cout << query::prove_text(res.report);
-        std::string by;
-        for (const auto& c : res.checks) by += (by.empty() ? "" : ", ") + c.engine;
-        std::cout << "the witness is a counterexample (replayed by " << by << ")\n";
-        for (const auto& n : res.not_applicable) std::cout << n << "\n";
-        if (!res.disagreement.empty()) std::cout << "the engines DISAGREE: " << res.disagreement << "\n";
-    }
-    return res.disagreement.empty() ? kExitRefuted : kExitDisagreement;
-}
 
 int run_prove(const ProveArgs& a) {
     query::Game g = query::load_game_file(a.game, a.strict);
-    if (!a.witness.empty()) return run_witness(g, a);
-    bool progress = !a.quiet && (a.progress || isatty(STDERR_FILENO));
-    query::WholeGameOptions wo;
-    wo.progress = progress;
-    wo.timeout_seconds = a.timeout;
-    wo.max_pairs = a.max_pairs;
-    query::SmtProveOptions so;
-    so.depth = a.depth;
-    so.induction = a.induction;
-    if (a.max_k) {
-        const bool whole_all = a.engine == "all" && !a.depth;
-        if (!a.induction && !whole_all)
-            throw UserError("prove: --max-k goes with --engine smt --induction, or --engine all without --depth");
-        so.max_k = *a.max_k;
-    }
-    so.progress = progress;
-    so.timeout_seconds = a.timeout;
-    if (a.engine == "all") {
-        if (a.induction) throw UserError("prove: --engine all runs k-induction itself when --depth is omitted");
-        auto all = query::prove_all(g, a.property, a.depth, wo, so);
-        std::cout << (a.json ? query::prove_all_json(all) : query::prove_all_text(all));
-        if (!all.agree) return kExitDisagreement;
-        const auto& ref = all.runs.front().second;
-        return ref.undecided ? kExitUndecided : ref.holds ? kExitOk : kExitRefuted;
-    }
-    if (a.induction && a.engine != "smt") throw UserError("prove: --induction needs --engine smt");
-    query::ProveReport r;
-    if (a.engine == "smt") {
-        if (a.induction && a.depth) throw UserError("prove: --induction and --depth exclude each other");
-        r = query::prove_smt(g, a.property, so);
-        std::cout << (a.json ? query::prove_json(r) : query::prove_text(r));
-        return r.undecided ? kExitUndecided : r.holds ? kExitOk : kExitRefuted;
-    }
-    if (a.depth && a.engine != "fixpoint") {
-        r = query::compute_prove(g, a.property, *a.depth, progress, a.timeout);
-    } else {
-        if (a.engine == "developments") throw UserError("prove: --engine developments needs --depth N");
-        query::WholeGameOptions o = wo;
-        o.max_depth = a.depth;
-        r = query::prove_whole_game(g, a.property, o);
-    }
-    std::cout << (a.json ? query::prove_json(r) : query::prove_text(r));
-    return r.holds ? kExitOk : kExitRefuted;
+    query::ProveRequest r = a.request;
+    r.progress = !a.quiet && (r.progress || isatty(STDERR_FILENO));
+    query::ProveOutcome o = query::prove(g, r);
+    std::cout << (a.json ? o.json() : o.text());
+    return o.exit_code();
+}
+
+std::vector<std::string> engine_names() {
+    std::vector<std::string> names{"explicit"};
+    for (const auto& m : query::prove_methods()) names.push_back(m.name);
+    names.push_back("all");
+    return names;
+}
+
+std::string engine_help() {
+    std::string h = "explicit (default: fixpoint for the whole game, developments with --depth); ";
+    for (const auto& m : query::prove_methods()) h += m.name + ": " + m.summary + "; ";
+    return h + "all: every method that applies (exit 3 if they disagree); smt --induction is induction";
 }
 
 }  // namespace
@@ -117,33 +53,31 @@ void register_prove(CLI::App& app, int& exit_code) {
                                             "over every development up to a depth: legal-knowledge, "
                                             "terminal-knowledge, goal-knowledge, perfect-information or a formula");
     auto a = std::make_shared<ProveArgs>();
+    query::ProveRequest& r = a->request;
+    r.timeout_seconds = query::kDefaultTimeoutSeconds;
     add_game(cmd, a->game, a->strict);
-    cmd->add_option("property", a->property,
+    cmd->add_option("property", r.property,
                     "legal-knowledge | terminal-knowledge | goal-knowledge | perfect-information | closed KIF formula")
         ->required();
-    cmd->add_option("--depth", a->depth, "check developments of length 0..N (without it: the whole game)")
+    cmd->add_option("--depth", r.depth, "check developments of length 0..N (without it: the whole game)")
         ->check(whole_number());
-    cmd->add_option("--max-pairs", a->max_pairs,
+    cmd->add_option("--max-pairs", r.max_pairs,
                     "whole game: stop with exit 4 beyond this many pairs of states (default 40,000,000)")
         ->check(whole_number());
-    cmd->add_option("--engine", a->engine,
-                    "explicit (default: the fixpoint for the whole game, developments with --depth), "
-                    "fixpoint (with --depth: the pair graph cut at N), developments (--depth only), "
-                    "smt (Z3 on two copies of the game: --depth N or --induction), all (every one that "
-                    "applies; exit 3 if they disagree)")
-        ->check(CLI::IsMember({"explicit", "fixpoint", "developments", "smt", "all"}));
-    cmd->add_flag("--induction", a->induction, "with --engine smt: k-induction, a proof for every depth");
-    cmd->add_option("--max-k", a->max_k, "with --induction: the largest k tried (default 10; exit 6 if undecided)")
+    cmd->add_option("--engine", r.engine, engine_help())
+        ->check(CLI::IsMember(engine_names()));
+    cmd->add_flag("--induction", r.induction, "with --engine smt: k-induction, a proof for every depth");
+    cmd->add_option("--max-k", r.max_k, "with --induction: the largest k tried (default 10; exit 6 if undecided)")
         ->check(whole_number());
     add_json(cmd, a->json, "print {\"holds\", \"depth\", \"counterexample\"}");
-    cmd->add_option("--witness", a->witness,
+    cmd->add_option("--witness", r.witness,
                     "check a counterexample instead of searching: FILE is the JSON --json prints "
                     "({\"role\", \"actual\", \"alternative\"}); exit 1 when it refutes the property, 2 with "
                     "the step where it does not");
-    auto* p = cmd->add_flag("--progress", a->progress, "per depth: developments, classes, seconds on stderr "
+    auto* p = cmd->add_flag("--progress", r.progress, "per depth: developments, classes, seconds on stderr "
                                                         "(default when stderr is a terminal)");
     cmd->add_flag("--quiet", a->quiet, "no progress on stderr")->excludes(p);
-    add_timeout(cmd, a->timeout);
+    add_timeout(cmd, r.timeout_seconds);
     cmd->callback([a, &exit_code] { exit_code = run_prove(*a); });
 }
 

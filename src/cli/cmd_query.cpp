@@ -26,7 +26,7 @@ int run_query_command(const QueryArgs& a) {
     query::Game g = query::load_game_file(a.game, a.strict);
     query::Formula f = query::parse_formula(a.formula, g.analysis);
     query::History h = query::read_history(a.history, a.history_file, g.analysis.roles);
-    query::Answer ans = query::run_query(g.program, g.analysis, f, h, a.options);
+    query::Answer ans = query::run_query(g, f, h, a.options);
     std::cout << (a.json ? query::answer_json(ans) : query::answer_text(ans));
     return kExitOk;
 }
@@ -43,7 +43,13 @@ void register_query(CLI::App& app, int& exit_code) {
     add_json(cmd, a->json, "print {\"holds\": bool, \"bindings\": [...]}");
     cmd->add_option("--engine", a->options.engine,
                     "progression (default), regression, smt (Z3 on the ground program) or all (every engine that "
-                    "applies; exit 3 when they disagree)");
+                    "applies; exit 3 when they disagree)")
+        ->check(CLI::IsMember([] {
+            std::vector<std::string> names;
+            for (const auto& e : query::engines()) names.push_back(e.name);
+            names.push_back("all");
+            return names;
+        }()));
     cmd->add_option("--max-ground-size", a->options.max_ground_size,
                     "smt: bound on the ground program's atoms (rules: twice as many); beyond it exit 4. GDL-III: "
                     "bound on the one-step program of the developments on the step network; beyond it the "

@@ -9,7 +9,7 @@
 #include "cli/options.h"
 #include "base/errors.h"
 #include "query/session.h"
-#include "query/simulation.h"
+#include "query/simulate.h"
 
 namespace gdlsc::cli {
 namespace {
@@ -28,40 +28,23 @@ struct SimulateArgs {
 };
 
 int run_simulate(const SimulateArgs& a) {
-    query::Session session(a.game, a.timeout, a.strict);
-    auto& engine = session.engine();
-    const query::ForwardChoice choice = query::forward_choice(a.engine);
-    if (a.playouts > 0) {
-        query::PlayoutReport report;
-        query::BuiltNetwork built;
-        if (choice != query::ForwardChoice::Progression) built = query::build_network(session.game(), engine);
-        if (built.net) {
-            report = query::run_playouts(built, a.playouts, a.seed, a.max_steps, a.timeout);
-        } else {
-            if (choice == query::ForwardChoice::Network) {
-                std::string about;
-                query::make_forward(session.game(), engine, choice, about);  // throws, saying why
-            }
-            if (choice == query::ForwardChoice::Auto)
-                report.engine_note = "no step network: " + built.why;
-            auto note = report.engine_note;
-            report = query::run_playouts(engine, a.playouts, a.seed, a.max_steps);
-            report.engine_note = note;
-        }
-        std::cout << (a.json ? query::format_playouts_json(report) : query::format_playouts_text(report));
+    query::Game g = query::load_game_file(a.game, a.strict);
+    query::SimulateRequest r;
+    r.seed = a.seed;
+    r.playouts = a.playouts;
+    r.max_steps = a.max_steps;
+    r.engine = a.engine;
+    r.timeout_seconds = a.timeout;
+    r.record_states = a.verbose;
+    r.prefix = query::read_history(a.history, a.history_file, g.analysis.roles);
+    query::SimulateOutcome o = query::simulate(g, r);
+    if (o.playouts) {
+        std::cout << (a.json ? query::format_playouts_json(*o.playouts) : query::format_playouts_text(*o.playouts));
         return kExitOk;
     }
-    std::string about;
-    auto fwd = query::make_forward(session.game(), engine, choice, about);
     // Only a fallback is news: the network is the default wherever the game grounds.
-    if (a.verbose && choice == query::ForwardChoice::Auto && std::string(fwd->name()) == "progression")
-        std::cerr << "gdlsc: simulate: engine " << about << "\n";
-    query::SimulationOptions opt;
-    opt.seed = a.seed;
-    opt.max_steps = a.max_steps;
-    opt.record_states = a.verbose;
-    opt.prefix = session.history(a.history, a.history_file);
-    query::Match m = query::simulate_match(*fwd, session.roles(), opt);
+    if (a.verbose && !o.fallback.empty()) std::cerr << "gdlsc: simulate: engine " << o.engine << " (" << o.fallback << ")\n";
+    const query::Match& m = *o.match;
     std::cout << (a.json ? query::format_match_json(m, a.verbose) : query::format_match_text(m, a.verbose));
     std::cout.flush();
     switch (m.end) {
@@ -88,17 +71,20 @@ void register_simulate(CLI::App& app, int& exit_code) {
                           "joint moves that fix the first steps, e.g. '(noop noop (deal king 7))'");
     auto* p = cmd->add_option("--playouts", args->playouts,
                               "run N random matches and report states per second")
-                  ->check(CLI::PositiveNumber);
+                  ->check(positive_whole_number());
     p->excludes(h)->excludes(cmd->get_option("--history-file"));
     cmd->add_option("--max-steps", args->max_steps,
                     "joint moves per match at most (default 1000); a match that reaches it is unfinished (exit 4)")
-        ->check(CLI::PositiveNumber);
+        ->check(positive_whole_number());
     auto* v = cmd->add_flag("--verbose", args->verbose, "also print every state's fluents and every role's legal moves");
     v->excludes(p);
+    std::string help;
+    std::vector<std::string> names;
+    for (const auto& f : query::forward_engines()) help += f.name + " (" + f.summary + "), ", names.push_back(f.name);
+    names.push_back("auto");
     cmd->add_option("--engine", args->engine,
-                    "network (the step network: native, 256 playouts at a time), progression (the rules in Prolog), "
-                    "or auto (default): network where the game grounds, else progression (--verbose says why)")
-        ->check(CLI::IsMember({"auto", "network", "progression"}));
+                    help + "or auto (default): the first that applies, in this order (--verbose says why not one)")
+        ->check(CLI::IsMember(names));
     add_timeout(cmd, args->timeout);  // with --playouts the whole run is one call
     add_json(cmd, args->json);
     cmd->callback([args, &exit_code] { exit_code = run_simulate(*args); });

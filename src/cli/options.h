@@ -36,6 +36,17 @@ inline CLI::Validator whole_number() {
         "N >= 0");
 }
 
+/// A whole number >= 1 (a count of playouts, a step bound), checked as text like whole_number().
+inline CLI::Validator positive_whole_number() {
+    return CLI::Validator(
+        [](std::string& v) -> std::string {
+            bool digits = !v.empty() && v.size() <= 18 && v.find_first_not_of("0123456789") == std::string::npos;
+            return digits && v.find_first_not_of('0') != std::string::npos ? std::string()
+                                                                             : "a whole number >= 1, got '" + v + "'";
+        },
+        "N >= 1");
+}
+
 /// --json, with what it prints.
 inline CLI::Option* add_json(CLI::App* cmd, bool& json, const std::string& what = "JSON output") {
     return cmd->add_flag("--json", json, what);

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "prolog/convert.h"
+#include "ground/step_network.h"
 #include "prolog/native.h"
 #include "prolog/watchdog.h"
 #include "base/environment.h"
@@ -340,9 +341,16 @@ void Engine::set_limits(const Limits& l) {
     }
 }
 
-void Engine::load_game(const gdl::Program& program, const gdl::Analysis& analysis) {
+void Engine::load_game(const gdl::Program& program, const gdl::Analysis& analysis, NetworkSource network) {
     load_game_text(sc::emit_prolog(program, analysis), analysis.roles);
-    set_native_game(std::make_shared<const gdl::Program>(program), std::make_shared<const gdl::Analysis>(analysis));
+    if (!network) {  // built here, from copies of the rules, on first use
+        auto p = std::make_shared<const gdl::Program>(program);
+        auto a = std::make_shared<const gdl::Analysis>(analysis);
+        network = [p, a](std::string&) {
+            return std::make_shared<const ground::StepNetwork>(*p, *a, ground::kEngineNetworkLimits);
+        };
+    }
+    set_native_game(std::move(network));
 }
 
 void Engine::load_game_text(const std::string& text, const std::vector<std::string>& roles) {
@@ -353,7 +361,7 @@ void Engine::load_game_text(const std::string& text, const std::vector<std::stri
                      [&] { PlCheck(PL_put_chars(t.C_, PL_STRING | REP_UTF8, text.size(), text.c_str())); });
     // Loading is not under call_with_time_limit, but it is bounded like a call.
     WatchdogScope watchdog(limits_.seconds > 0 ? limits_.seconds + kWatchdogGraceSeconds : 0, "loading the game");
-    set_native_game(nullptr, nullptr);
+    set_native_game({});
     if (!run_once(qualified("gdlsc_game", compound("load_game_text", {t})), "loading the game", Limits{}))
         throw EngineError("loading the game failed");
     roles_ = roles;

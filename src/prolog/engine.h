@@ -15,6 +15,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <map>
 #include <memory>
@@ -58,6 +59,16 @@ struct PlayoutStats {
     std::int64_t terminals = 0;  ///< playouts that reached a terminal state
 };
 
+}  // namespace gdlsc::pl
+namespace gdlsc::ground {
+class StepNetwork;
+}
+namespace gdlsc::pl {
+
+/// The step network of the loaded game, or null with the reason in `why` (asked at most once
+/// per loaded game, on the first information-set update that wants it).
+using NetworkSource = std::function<std::shared_ptr<const ground::StepNetwork>(std::string& why)>;
+
 class Engine {
 public:
     /// The process-wide engine; the first call starts SWI-Prolog and loads the runtime.
@@ -70,7 +81,9 @@ public:
 
     /// Loads `program` as the module `game`, replacing any game loaded before (and
     /// dropping every memo and table). Game symbols are quoted data in the generated text.
-    void load_game(const gdl::Program& program, const gdl::Analysis& analysis);
+    /// `network`: where the step network of information-set updates (native.h) comes from,
+    /// asked on first use (the loaded game's own, built once); none: built here from the program.
+    void load_game(const gdl::Program& program, const gdl::Analysis& analysis, NetworkSource network = {});
     /// Loads generated program text (the output of sc::emit_prolog) directly.
     void load_game_text(const std::string& text, const std::vector<std::string>& roles);
     /// The roles of the loaded game, in order (random included).

@@ -23,10 +23,9 @@ namespace gdlsc::pl {
 namespace {
 
 struct Native {
-    std::shared_ptr<const gdl::Program> program;
-    std::shared_ptr<const gdl::Analysis> analysis;
+    NetworkSource source;
     bool tried = false;
-    std::unique_ptr<ground::StepNetwork> net;
+    std::shared_ptr<const ground::StepNetwork> net;
     // Keys of Prolog terms (term_key) -> index.
     std::unordered_map<std::string, std::uint32_t> fluent_index, percept_index_all;
     std::vector<std::unordered_map<std::string, std::uint32_t>> move_index, percept_index;
@@ -183,13 +182,18 @@ bool build(Native& n) {
 
 bool build_maps(Native& n) {
     n.tried = true;
-    if (!n.program || !n.analysis) {
+    if (!n.source) {
         n.about = "the game was loaded from generated text";
         return false;
     }
     try {
-        n.net = std::make_unique<ground::StepNetwork>(*n.program, *n.analysis,
-                                                      ground::kEngineNetworkLimits);
+        std::string why;
+        n.net = n.source(why);
+        if (!n.net) {
+            // without the grounder's advice for `query --engine smt`, which does not apply
+            n.about = why.substr(0, why.find("; use a shorter history"));
+            return false;
+        }
     } catch (const ground::TooLarge& e) {
         n.about = e.what();  // without the advice for `query --engine smt`, which does not apply
         n.about = n.about.substr(0, n.about.find("; use a shorter history"));
@@ -398,12 +402,11 @@ void register_native() {
     PL_register_foreign_in_module("gdlsc_native", "network_info", 1, reinterpret_cast<pl_function_t>(network_info), 0);
 }
 
-void set_native_game(std::shared_ptr<const gdl::Program> program, std::shared_ptr<const gdl::Analysis> analysis) {
+void set_native_game(NetworkSource network) {
     Native& n = native();
     std::lock_guard<std::mutex> lock(n.mutex);
     n.clear();
-    n.program = std::move(program);
-    n.analysis = std::move(analysis);
+    n.source = std::move(network);
 }
 
 }  // namespace gdlsc::pl

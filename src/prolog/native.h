@@ -14,14 +14,14 @@
 #pragma once
 #include <memory>
 
-#include "gdl/analysis.h"
-#include "gdl/program.h"
+#include "prolog/engine.h"
 
 namespace gdlsc::pl {
 
 /// Registers the foreign predicate (once, after PL_initialise).
 void register_native();
-/// The game whose network k_step builds on first use; null: none (a game loaded from text).
-void set_native_game(std::shared_ptr<const gdl::Program> program, std::shared_ptr<const gdl::Analysis> analysis);
+/// Where k_step gets the loaded game's network, asked on first use; empty: none (a game
+/// loaded from text).
+void set_native_game(NetworkSource network);
 
 }  // namespace gdlsc::pl

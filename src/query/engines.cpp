@@ -45,8 +45,9 @@ std::string summary(const Answer& a) {
 
 }  // namespace
 
-Answer run_query(const gdl::Program& program, const gdl::Analysis& analysis, const Formula& formula,
-                 const History& history, const QueryOptions& options) {
+Answer run_query(const Game& game, const Formula& formula, const History& history, const QueryOptions& options) {
+    const gdl::Program& program = game.program;
+    const gdl::Analysis& analysis = game.analysis;
     std::vector<const EngineEntry*> chosen;
     std::string names;
     for (const auto& e : engines()) {
@@ -57,7 +58,7 @@ Answer run_query(const gdl::Program& program, const gdl::Analysis& analysis, con
     for (const auto* e : chosen)
         if (!e->run) throw UserError("the " + e->name + " engine is not available for queries yet");
 
-    auto& pl = prepare_engine(program, analysis, options.timeout_seconds);
+    auto& pl = prepare_engine(game, options.timeout_seconds);
     // A long history of a game that grounds is played on the step network (forward.h).
     std::optional<gdl::Term> fast;
     // A GDL-III game: the knowledge its rules ask about along the history is computed on the
@@ -83,7 +84,7 @@ Answer run_query(const gdl::Program& program, const gdl::Analysis& analysis, con
             return b;
         }
     } else if (history.size() >= kLongHistory && environment().native != "off") {
-        fast = network_situation(program, analysis, pl, history);
+        fast = network_situation(game, pl, history);
     }
     gdl::Term sit = fast ? *fast : check_history(pl, history);
     QueryContext ctx{program, analysis, formula, history, sit, options.max_ground_size, options.timeout_seconds};

@@ -10,6 +10,7 @@
 #include "gdl/analysis.h"
 #include "gdl/program.h"
 #include "query/formula.h"
+#include "query/game_file.h"
 #include "query/history.h"
 
 namespace gdlsc::query {
@@ -55,8 +56,7 @@ struct QueryOptions {
 
 /// Loads the game, checks the history, runs the chosen engine(s). Throws UserError for
 /// a bad engine name, history or disagreement (kExitDisagreement).
-Answer run_query(const gdl::Program& program, const gdl::Analysis& analysis, const Formula& formula,
-                 const History& history, const QueryOptions& options);
+Answer run_query(const Game& game, const Formula& formula, const History& history, const QueryOptions& options);
 
 /// The progression engine (embedded SWI-Prolog, gdlsc_formula:eval/2).
 Answer progression_query(const QueryContext& ctx);

@@ -13,6 +13,7 @@
 #include "ground/loops.h"
 #include "ground/query_formula.h"
 #include "ground/step_network.h"
+#include "base/deadline.h"
 #include "base/errors.h"
 #include "smt/solver.h"
 
@@ -72,10 +73,7 @@ Answer smt_query(const QueryContext& ctx) {
         if (!why.empty()) throw UserError(why);
         // --timeout bounds the query's work from here: grounding is bounded by size, not
         // time, so a deadline that passes while grounding ends the first Z3 call.
-        std::optional<std::chrono::steady_clock::time_point> deadline;
-        if (ctx.timeout_seconds > 0)
-            deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                                              std::chrono::duration<double>(ctx.timeout_seconds));
+        const Deadline deadline = Deadline::after(ctx.timeout_seconds);
         auto t0 = cpu_now();
         ground::GroundLimits limits;
         limits.max_atoms = ctx.max_ground_size;
@@ -87,7 +85,7 @@ Answer smt_query(const QueryContext& ctx) {
 
         auto t1 = cpu_now();
         smt::Solver solver(gp);
-        solver.set_deadline(deadline);
+        solver.set_deadline(deadline.when());
         std::vector<bool> model = solver.stable_model();
         if (!solver.unique(model))
             throw EngineError("smt engine: the ground program has two stable models (" + gp.size_text() +

@@ -36,7 +36,7 @@ std::optional<gdl::Term> epistemic_situation(const gdl::Program& program, const 
         // whatever grounds at all.
         net = std::make_unique<ground::StepNetwork>(rewritten, a,
                                                     ground::GroundLimits{max_ground_atoms, 2 * max_ground_atoms});
-        init = initial_fluents(*net, engine);
+        init = net->initial_fluents();
     } catch (const ground::TooLarge& ex) {
         why = std::string("too large: ") + ex.what();
         // The grounder's advice names options of the commands that ground histories.

@@ -96,45 +96,27 @@ ForwardChoice forward_choice(const std::string& name) {
     return ForwardChoice::Auto;
 }
 
-BuiltNetwork build_network(const gdl::Program& program, const gdl::Analysis& analysis, pl::Engine& engine) {
+BuiltNetwork build_network(const Game& g) {
+    const StepModel& m = g.step();
     BuiltNetwork b;
-    const auto t0 = std::chrono::steady_clock::now();
-    try {
-        auto net = std::make_shared<ground::StepNetwork>(program, analysis, ground::kEngineNetworkLimits);
-        b.init = initial_fluents(*net, engine);
-        b.net = std::move(net);
-    } catch (const ground::TooLarge& ex) {
-        b.why = std::string("too large: ") + ex.what();
-    } catch (const ground::NotApplicable& ex) {
-        b.why = ex.what();
-    } catch (const std::bad_alloc&) {
-        b.why = "out of memory while grounding";
+    b.net = m.network;
+    b.build_seconds = m.build_seconds;
+    if (b.net) {
+        b.init = b.net->initial_fluents();
+        return b;
     }
-    b.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    b.why = m.why_not;
+    b.failure = m.failure;
     // The grounder's advice names options of the commands that ground histories; not this one.
     if (auto cut = b.why.find("; use a shorter history"); cut != std::string::npos) b.why.erase(cut);
-    if (!b.why.empty()) b.init.clear();
     return b;
 }
 
-std::vector<std::uint32_t> initial_fluents(const ground::StepNetwork& net, pl::Engine& engine) {
-    std::unordered_map<std::string, std::uint32_t> index;
-    for (std::uint32_t i = 0; i < net.fluents().size(); ++i) index.emplace(net.fluents()[i].to_kif(), i);
-    std::vector<std::uint32_t> init;
-    for (const gdl::Term& f : engine.fluents(engine.initial_state())) {
-        auto it = index.find(f.to_kif());
-        if (it == index.end()) throw ground::NotApplicable("the initial fluent " + f.to_kif() + " is not in the network");
-        init.push_back(it->second);
-    }
-    return init;
-}
-
-std::optional<gdl::Term> network_situation(const gdl::Program& program, const gdl::Analysis& analysis,
-                                           pl::Engine& engine, const History& h) {
-    BuiltNetwork b = build_network(program, analysis, engine);
+std::optional<gdl::Term> network_situation(const Game& g, pl::Engine& engine, const History& h) {
+    BuiltNetwork b = build_network(g);
     if (!b.net) return std::nullopt;
     Network fwd(b);
-    const auto& roles = analysis.roles;
+    const auto& roles = g.analysis.roles;
     gdl::Term sit = gdl::Term::constant("s0"), previous = sit;
     std::vector<gdl::Term> before;  // the fluents of `previous`
     for (std::size_t i = 0; i < h.size(); ++i) {
@@ -167,13 +149,13 @@ std::unique_ptr<Forward> make_forward(const Game& g, pl::Engine& engine, Forward
         about = "progression (the game's rules in Prolog)";
         return std::make_unique<Progression>(engine);
     }
-    BuiltNetwork b = build_network(g, engine);
+    BuiltNetwork b = build_network(g);
     if (b.net) {
         about = "network (" + b.net->size_text() + ")";
         return network_forward(b);
     }
     if (choice == ForwardChoice::Network) {
-        if (b.why.rfind("too large", 0) == 0 || b.why.find("out of memory") != std::string::npos)
+        if (b.failure == StepModel::Failure::TooLarge || b.failure == StepModel::Failure::OutOfMemory)
             throw LimitError("no step network for this game: " + b.why);
         throw UserError("no step network for this game: " + b.why);
     }

@@ -48,19 +48,16 @@ enum class ForwardChoice { Auto, Network, Progression };
 /// "auto" | "network" | "progression" (UsageError otherwise is the caller's: CLI11 checks).
 ForwardChoice forward_choice(const std::string& name);
 
-/// The step network of the game with the indices of its initial fluents, or the reason there is
-/// none (TooLarge, NotApplicable, out of memory) in `why`.
+/// The step network of the game (Game::step(), built once) with the indices of its initial
+/// fluents, or the reason there is none (TooLarge, NotApplicable, out of memory) in `why`.
 struct BuiltNetwork {
     std::shared_ptr<const ground::StepNetwork> net;
     std::vector<std::uint32_t> init;
     std::string why;  ///< empty when built
+    StepModel::Failure failure = StepModel::Failure::None;
     double build_seconds = 0;  ///< grounding and compiling (wall clock)
 };
-BuiltNetwork build_network(const gdl::Program& program, const gdl::Analysis& analysis, pl::Engine& engine);
-/// The indices in net.fluents() of the runtime's initial state. Throws ground::NotApplicable
-/// for an initial fluent the network does not have.
-std::vector<std::uint32_t> initial_fluents(const ground::StepNetwork& net, pl::Engine& engine);
-inline BuiltNetwork build_network(const Game& g, pl::Engine& engine) { return build_network(g.program, g.analysis, engine); }
+BuiltNetwork build_network(const Game& g);
 
 /// The forward engine for `choice` over the loaded game. `about` says which one and, for
 /// progression under `auto`, why not the network. ForwardChoice::Network on a game without a
@@ -75,8 +72,7 @@ inline constexpr std::size_t kLongHistory = 64;
 /// (the same errors as check_history, history.h); the runtime is given the states of the last
 /// two situations (gdlsc_situation:known_state/2), so a query there does not progress the
 /// history in Prolog. Nothing when the game has no step network (the caller checks in Prolog).
-std::optional<gdl::Term> network_situation(const gdl::Program& program, const gdl::Analysis& analysis,
-                                           pl::Engine& engine, const History& h);
+std::optional<gdl::Term> network_situation(const Game& g, pl::Engine& engine, const History& h);
 
 /// The progression forward engine over the loaded game.
 std::unique_ptr<Forward> progression_forward(pl::Engine& engine);

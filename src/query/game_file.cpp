@@ -1,15 +1,56 @@
 // Reading and validating a game for a command.
 #include "query/game_file.h"
 
+#include <chrono>
 #include <iostream>
 #include <sstream>
 
 #include "gdl/reader.h"
+#include "ground/grounder.h"
 #include "gdl/validate.h"
 #include "query/diagnostic_error.h"
 #include "base/errors.h"
 
 namespace gdlsc::query {
+
+const StepModel& Game::StepCache::get(const gdl::Program& program, const gdl::Analysis& analysis) {
+    std::call_once(once, [&] {
+        StepModel& m = model;
+        const auto t0 = std::chrono::steady_clock::now();
+        try {
+            auto gp = std::make_shared<ground::GroundProgram>(
+                ground::ground_step(program, analysis, ground::kEngineNetworkLimits));
+            gp->index_rules();
+            m.network = std::make_shared<ground::StepNetwork>(*gp, analysis.roles);
+            m.program = std::move(gp);
+        } catch (const ground::TooLarge& ex) {
+            m.failure = StepModel::Failure::TooLarge;
+            m.why_not = std::string("too large: ") + ex.what();
+        } catch (const ground::NotApplicable& ex) {
+            m.failure = StepModel::Failure::NotApplicable;
+            m.why_not = ex.what();
+        } catch (const std::bad_alloc&) {
+            m.failure = StepModel::Failure::OutOfMemory;
+            m.why_not = "out of memory while grounding";
+        }
+        if (!m.network) m.program.reset();
+        m.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    });
+    return model;
+}
+
+const StepModel& Game::step() const { return step_cache_.p->get(program, analysis); }
+
+std::function<std::shared_ptr<const ground::StepNetwork>(std::string&)> Game::network_source() const {
+    auto cache = step_cache_.p;
+    auto p = std::make_shared<const gdl::Program>(program);
+    auto a = std::make_shared<const gdl::Analysis>(analysis);
+    return [cache, p, a](std::string& why) {
+        const StepModel& m = cache->get(*p, *a);
+        why = m.why_not;
+        return m.network;
+    };
+}
 
 Game read_game(const std::string& path, gdl::Diagnostics& diags) {
     Game g;

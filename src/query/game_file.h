@@ -1,17 +1,64 @@
-// Reading a game for a command: read (KIF or infix), analyse, validate. An invalid
-// game is a UserError (exit 2) whose message is the sorted, located diagnostics.
+// The loaded game: read (KIF or infix), analysed and validated once, and what the engines
+// derive from it built once on first use and shared by every engine (the one-step ground
+// program and the step network, with the initial state). An invalid game is a UserError
+// (exit 2) whose message is the sorted, located diagnostics.
 #pragma once
+#include <functional>
+#include <memory>
+#include <mutex>
 #include <string>
 
 #include "gdl/analysis.h"
 #include "gdl/diagnostics.h"
 #include "gdl/program.h"
+#include "ground/ground_program.h"
+#include "ground/step_network.h"
 
 namespace gdlsc::query {
+
+/// The game's one step, ground (ground::ground_step with ground::kEngineNetworkLimits) and
+/// compiled to the step network; both null, with the reason, where the game has none.
+struct StepModel {
+    enum class Failure { None, TooLarge, NotApplicable, OutOfMemory };
+    std::shared_ptr<const ground::GroundProgram> program;
+    std::shared_ptr<const ground::StepNetwork> network;
+    Failure failure = Failure::None;
+    std::string why_not;  ///< "" when built; else e.g. "too large: ...", the grounder's words
+    double build_seconds = 0;
+};
 
 struct Game {
     gdl::Program program;
     gdl::Analysis analysis;
+
+    /// The step model, built on the first call (thread-safe) and kept. A copy of the Game
+    /// starts without one (its program may be changed, e.g. a test's mutant); the program and
+    /// analysis must not change after the first call.
+    const StepModel& step() const;
+    /// The step network, or null (step().why_not says why).
+    const ground::StepNetwork* network() const { return step().network.get(); }
+    /// step()'s network for the embedded engine's information sets, asked there on first use;
+    /// it keeps what it needs alive (the engine may outlive this Game).
+    std::function<std::shared_ptr<const ground::StepNetwork>(std::string& why)> network_source() const;
+
+private:
+    struct StepCache {
+        std::once_flag once;
+        StepModel model;
+        const StepModel& get(const gdl::Program& program, const gdl::Analysis& analysis);
+    };
+    struct CacheHandle {  // moves keep the cache, copies start a new one
+        std::shared_ptr<StepCache> p = std::make_shared<StepCache>();
+        CacheHandle() = default;
+        CacheHandle(const CacheHandle&) : p(std::make_shared<StepCache>()) {}
+        CacheHandle& operator=(const CacheHandle&) {
+            p = std::make_shared<StepCache>();
+            return *this;
+        }
+        CacheHandle(CacheHandle&&) noexcept = default;
+        CacheHandle& operator=(CacheHandle&&) noexcept = default;
+    };
+    CacheHandle step_cache_;
 };
 
 /// Reads, analyses and validates `path`, every diagnostic (warnings too) into `diags`;

@@ -5,20 +5,17 @@
 
 #include <algorithm>
 #include <chrono>
-#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
-#include <mutex>
-#include <nlohmann/json.hpp>
-#include <thread>
 #include <unordered_map>
 
-#include "ground/grounder.h"
+#include "ground/network_play.h"
 #include "ground/network_space.h"
 #include "ground/step_network.h"
 #include "prolog/engine.h"
 #include "prolog/runtime.h"
+#include "base/deadline.h"
 #include "base/environment.h"
 #include "base/errors.h"
 #include "base/strings.h"
@@ -105,36 +102,9 @@ void decompose(const Game& g, const Term& f, std::vector<Conjunct>& out) {
     not_decided("it is not a conjunction of knowledge of state formulas");
 }
 
-// Sets `stop` when the time limit passes; joins on destruction.
-class Deadline {
-public:
-    Deadline(double seconds, std::atomic<bool>& stop) {
-        if (seconds <= 0) return;
-        thread_ = std::thread([this, seconds, &stop] {
-            std::unique_lock<std::mutex> lock(m_);
-            if (!cv_.wait_for(lock, std::chrono::duration<double>(seconds), [this] { return done_; })) stop = true;
-        });
-    }
-    ~Deadline() {
-        if (!thread_.joinable()) return;
-        {
-            std::lock_guard<std::mutex> lock(m_);
-            done_ = true;
-        }
-        cv_.notify_all();
-        thread_.join();
-    }
-
-private:
-    std::mutex m_;
-    std::condition_variable cv_;
-    bool done_ = false;
-    std::thread thread_;
-};
-
 // The space the fixpoint explores, with a way to ask the engine about its states.
 struct Space {
-    std::unique_ptr<ground::StepNetwork> net;
+    std::shared_ptr<const ground::StepNetwork> net;
     std::unique_ptr<ground::NetworkSpace> network;
     std::unique_ptr<RulesSpace> rules;
     std::string about;  // which, and why
@@ -151,31 +121,18 @@ Space make_space(const Game& g, pl::Engine& e, const std::string& which) {
     Space sp;
     bool want_network = which == "network" || (which == "auto" && environment().native != "off");
     if (want_network) {
-        try {
-            sp.net = std::make_unique<ground::StepNetwork>(g.program, g.analysis, ground::kEngineNetworkLimits);
-            std::unordered_map<std::string, std::uint32_t> index;
-            for (std::uint32_t i = 0; i < sp.net->fluents().size(); ++i) index.emplace(sp.net->fluents()[i].to_kif(), i);
-            std::vector<std::uint32_t> init;
-            for (const Term& f : e.fluents(e.initial_state())) {
-                auto it = index.find(f.to_kif());
-                if (it == index.end()) throw ground::NotApplicable("the initial fluent " + f.to_kif() + " is not in the network");
-                init.push_back(it->second);
-            }
-            sp.network = std::make_unique<ground::NetworkSpace>(*sp.net, init);
+        const StepModel& m = g.step();
+        if (m.network) {
+            sp.net = m.network;
+            sp.network = std::make_unique<ground::NetworkSpace>(*sp.net, sp.net->initial_fluents());
             sp.about = "step network (" + sp.net->size_text() + ")";
             return sp;
-        } catch (const ground::TooLarge& ex) {
-            if (which == "network") throw LimitError(std::string("prove: no step network: ") + ex.what());
-            sp.about = std::string("the game's rules (no step network: ") + ex.what() + ")";
-        } catch (const ground::NotApplicable& ex) {
-            if (which == "network") throw UserError(std::string("prove: no step network: ") + ex.what());
-            sp.about = std::string("the game's rules (no step network: ") + ex.what() + ")";
-        } catch (const std::bad_alloc&) {
-            if (which == "network") throw LimitError("prove: out of memory while building the step network");
-            sp.about = "the game's rules (no step network: out of memory while grounding)";
         }
-        sp.net.reset();
-        sp.network.reset();
+        if (which == "network") {
+            if (m.failure == StepModel::Failure::NotApplicable) throw UserError("prove: no step network: " + m.why_not);
+            throw LimitError("prove: no step network: " + m.why_not);
+        }
+        sp.about = "the game's rules (no step network: " + m.why_not + ")";
     } else {
         sp.about = "the game's rules";
     }
@@ -183,9 +140,31 @@ Space make_space(const Game& g, pl::Engine& e, const std::string& which) {
     return sp;
 }
 
-std::vector<std::vector<std::string>> percepts_along(pl::Engine& e, const std::string& role,
+// What `role` sees along `moves` from the initial state: on the step network where the game
+// has one, else in the engine (the caller has loaded the game). Both answer in Prolog's
+// standard order of terms.
+std::vector<std::vector<std::string>> percepts_along(const Game& g, const std::string& role,
                                                      const std::vector<std::vector<Term>>& moves) {
     std::vector<std::vector<std::string>> out;
+    if (const ground::StepNetwork* net = g.network()) {
+        const std::size_t r = static_cast<std::size_t>(
+            std::find(g.analysis.roles.begin(), g.analysis.roles.end(), role) - g.analysis.roles.begin());
+        ground::NetworkPlayer p(*net, net->initial_fluents());
+        for (const auto& a : moves) {
+            std::vector<std::uint32_t> joint;
+            for (std::size_t i = 0; i < a.size(); ++i) {
+                std::int64_t m = p.move_index(i, a[i]);
+                if (m < 0) throw EngineError("prove: the counterexample's move " + a[i].to_kif() + " is not in the step network");
+                joint.push_back(static_cast<std::uint32_t>(m));
+            }
+            std::vector<std::string> ps;
+            for (std::uint32_t k : p.percepts(r, joint)) ps.push_back(net->percepts(r)[k].to_kif());
+            out.push_back(std::move(ps));
+            p.play(joint);
+        }
+        return out;
+    }
+    auto& e = pl::Engine::instance();
     pl::State s = e.initial_state();
     for (const auto& a : moves) {
         std::vector<std::string> ps;
@@ -212,10 +191,13 @@ Term prove_property_term(const Game& g, const std::string& property) {
         return Term::constant(atom);
     }
     bool bare_symbol = !property.empty() && property.find_first_of("() \t?") == std::string::npos;
-    if (bare_symbol && !g.analysis.find(property, 0))
-        throw UserError("prove: unknown property '" + property +
-                        "': use legal-knowledge, terminal-knowledge, goal-knowledge, "
+    if (bare_symbol && !g.analysis.find(property, 0)) {
+        std::string near = nearest(property, {"legal-knowledge", "terminal-knowledge", "goal-knowledge",
+                                              "perfect-information"}, 3);
+        throw UserError("prove: unknown property '" + property + "'" + (near.empty() ? "" : "; did you mean " + near + "?") +
+                        " Use legal-knowledge, terminal-knowledge, goal-knowledge, "
                         "perfect-information, or a closed KIF formula");
+    }
     Formula f = parse_formula(property, g.analysis, "<property>");
     if (!f.answer_vars.empty())
         throw UserError("prove: the formula has free variables (?" + joined(f.answer_vars, ", ?") +
@@ -223,9 +205,8 @@ Term prove_property_term(const Game& g, const std::string& property) {
     return Term::compound("formula", {f.term});
 }
 
-void set_counterexample(ProveReport& rep, const std::string& role, std::size_t depth,
+void set_counterexample(const Game& g, ProveReport& rep, const std::string& role, std::size_t depth,
                         const std::vector<std::vector<Term>>& actual, const std::vector<std::vector<Term>>& alternative) {
-    auto& e = pl::Engine::instance();
     auto texts = [](const std::vector<std::vector<Term>>& ms) {
         std::vector<std::vector<std::string>> out;
         for (const auto& a : ms) {
@@ -241,23 +222,23 @@ void set_counterexample(ProveReport& rep, const std::string& role, std::size_t d
     rep.actual = texts(actual);
     if (!role.empty()) {
         rep.alternative = texts(alternative);
-        rep.actual_percepts = percepts_along(e, role, actual);
-        rep.alternative_percepts = percepts_along(e, role, alternative);
+        rep.actual_percepts = percepts_along(g, role, actual);
+        rep.alternative_percepts = percepts_along(g, role, alternative);
     }
 }
 
-namespace {
-// The fixpoint pairs final states: exact when what holds is a function of the state, which a
-// GDL-III game's knowledge conditions break (two developments with one final state can differ
-// in what the players know).
-const char* const kEpistemicFixpoint =
-    "the whole-game fixpoint pairs final states, but in a GDL-III game (knows in the rules) what holds "
-    "depends on the whole development, not on its final state; use --depth N (every development of at "
-    "most N joint moves, exactly)";
-}  // namespace
+std::string fixpoint_not_applicable(const Game& g) {
+    // The fixpoint pairs final states: exact when what holds is a function of the state, which
+    // a GDL-III game's knowledge conditions break (two developments with one final state can
+    // differ in what the players know).
+    if (!g.analysis.epistemic) return "";
+    return "the whole-game fixpoint pairs final states, but in a GDL-III game (knows in the rules) what holds "
+           "depends on the whole development, not on its final state; use --depth N (every development of at "
+           "most N joint moves, exactly)";
+}
 
 ProveReport prove_whole_game(const Game& g, const std::string& property, const WholeGameOptions& o) {
-    if (g.analysis.epistemic) throw UserError(std::string("prove: ") + kEpistemicFixpoint);
+    if (std::string why = fixpoint_not_applicable(g); !why.empty()) throw UserError("prove: " + why);
     const Term prop = prove_property_term(g, property);
     std::vector<Conjunct> conjuncts;
     if (prop.name == "formula") decompose(g, prop.args[0], conjuncts);
@@ -315,7 +296,7 @@ ProveReport prove_whole_game(const Game& g, const std::string& property, const W
     }
 
     std::atomic<bool> stop{false};
-    Deadline deadline(o.timeout_seconds, stop);
+    DeadlineStop deadline(Deadline::after(o.timeout_seconds), stop);
     ProveReport rep;
     rep.property = property;
     rep.method = ProveMethod::Fixpoint;
@@ -387,78 +368,8 @@ ProveReport prove_whole_game(const Game& g, const std::string& property, const W
     std::vector<std::vector<Term>> actual, alternative;
     for (std::uint32_t j : best->actual) actual.push_back(space.joint_move(j));
     for (std::uint32_t j : best->alternative) alternative.push_back(space.joint_move(j));
-    set_counterexample(rep, best_always ? "" : roles[best_role], best->depth, actual, alternative);
+    set_counterexample(g, rep, best_always ? "" : roles[best_role], best->depth, actual, alternative);
     return rep;
-}
-
-ProveAll prove_all(const Game& g, const std::string& property, std::optional<std::size_t> depth,
-                   const WholeGameOptions& wo, const SmtProveOptions& so) {
-    ProveAll all;
-    if (depth) {
-        all.runs.emplace_back("developments", compute_prove(g, property, *depth, wo.progress, wo.timeout_seconds));
-        WholeGameOptions cut = wo;
-        cut.max_depth = depth;
-        if (g.analysis.epistemic)
-            all.not_applicable.emplace_back(std::string("fixpoint: ") + kEpistemicFixpoint);
-        else
-            all.runs.emplace_back("fixpoint", prove_whole_game(g, property, cut));
-    }
-    // The whole game: a fixpoint that reaches a limit (time, pairs, memory) leaves the verdict
-    // to k-induction, which needs no enumeration; the limit is listed, and it ends the command
-    // only when k-induction does not apply either.
-    std::optional<LimitError> fixpoint_limit;
-    if (!depth) {
-        try {
-            all.runs.emplace_back("fixpoint", prove_whole_game(g, property, wo));
-        } catch (const LimitError& ex) {
-            fixpoint_limit = ex;
-            all.not_applicable.emplace_back(std::string("fixpoint: ") + ex.what());
-        }
-    }
-    SmtProveOptions s = so;
-    s.depth = depth;
-    s.induction = !depth;
-    try {
-        all.runs.emplace_back(depth ? "smt" : "smt-induction", prove_smt(g, property, s));
-    } catch (const UserError& ex) {  // formulas, GDL-III: the smt engine does not apply
-        all.not_applicable.emplace_back(std::string("smt: ") + ex.what());
-    } catch (const TooLargeError& ex) {  // the ground step program passes its size bound
-        all.not_applicable.emplace_back(std::string("smt: ") + ex.what());
-    }
-    if (all.runs.empty() && fixpoint_limit) throw *fixpoint_limit;
-    const ProveReport& ref = all.runs.front().second;
-    for (const auto& [name, r] : all.runs) {
-        if (r.undecided) continue;
-        if (r.holds != ref.holds || (!r.holds && r.at_depth != ref.at_depth)) all.agree = false;
-    }
-    return all;
-}
-
-namespace {
-std::string verdict_line(const std::string& name, const ProveReport& r) {
-    std::string v = r.undecided ? "undecided (k = " + std::to_string(r.depth) + ")"
-                    : r.holds   ? std::string("holds") + (r.whole_game ? " for the whole game" : " to depth " + std::to_string(r.depth))
-                                : "refuted at depth " + std::to_string(r.at_depth) + (r.role.empty() ? "" : " (" + r.role + ")");
-    return name + ": " + v;
-}
-}  // namespace
-
-std::string prove_all_text(const ProveAll& a) {
-    std::string out = prove_text(a.runs.front().second);
-    for (const auto& [name, r] : a.runs) out += verdict_line(name, r) + "\n";
-    for (const auto& n : a.not_applicable) out += n + "\n";
-    if (a.runs.size() == 1) out += "only " + a.runs.front().first + " applies: nothing to cross-check\n";
-    else out += a.agree ? "the engines agree\n" : "the engines DISAGREE\n";
-    return out;
-}
-
-std::string prove_all_json(const ProveAll& a) {
-    nlohmann::json j = nlohmann::json::parse(prove_json(a.runs.front().second));
-    j["agree"] = a.agree;
-    j["engines"] = nlohmann::json::array();
-    for (const auto& [name, r] : a.runs) j["engines"].push_back({{"engine", name}, {"report", nlohmann::json::parse(prove_json(r))}});
-    j["not_applicable"] = a.not_applicable;
-    return j.dump(2) + "\n";
 }
 
 }  // namespace gdlsc::query

@@ -44,6 +44,9 @@ struct WholeGameOptions {
     static constexpr std::size_t kDefaultMaxPairs = 40'000'000;
 };
 
+/// Why the fixpoint does not decide properties of `g` ("": it does): GDL-III games.
+std::string fixpoint_not_applicable(const Game& g);
+
 /// Decides `property` for the whole game. Formulas: conjunctions of (knows R φ),
 /// (kwhether R φ) or (or (knows R φ) (knows R (not φ))), and φ alone, with φ about the
 /// current state (no quantifier, does, sees or knowledge inside); anything else is a
@@ -71,21 +74,9 @@ struct SmtProveOptions {
 /// with a message that says why (UserError, or LimitError for the size).
 ProveReport prove_smt(const Game& g, const std::string& property, const SmtProveOptions& o);
 
-/// `prove --engine all`: every method that applies, on the same question; they must agree
-/// on the verdict and on the shortest counterexample's depth (an undecided induction agrees
-/// with anything).
-struct ProveAll {
-    std::vector<std::pair<std::string, ProveReport>> runs;  ///< (method, report), the first is the reference
-    std::vector<std::string> not_applicable;                ///< method: why not
-    bool agree = true;
-};
-ProveAll prove_all(const Game& g, const std::string& property, std::optional<std::size_t> depth,
-                   const WholeGameOptions& wo, const SmtProveOptions& so);
-std::string prove_all_text(const ProveAll& a);
-std::string prove_all_json(const ProveAll& a);
-
-/// The counterexample's developments in the report, with `role`'s percepts replayed in the engine.
-void set_counterexample(ProveReport& r, const std::string& role, std::size_t depth,
+/// The counterexample's developments in the report, with `role`'s percepts replayed (on the
+/// step network, or in the engine, which then has the game loaded).
+void set_counterexample(const Game& g, ProveReport& r, const std::string& role, std::size_t depth,
                         const std::vector<std::vector<gdl::Term>>& actual,
                         const std::vector<std::vector<gdl::Term>>& alternative);
 

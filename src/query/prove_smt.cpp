@@ -12,6 +12,7 @@
 #include "ground/network_play.h"
 #include "ground/step_network.h"
 #include "prolog/engine.h"
+#include "base/deadline.h"
 #include "base/errors.h"
 #include "query/session.h"
 #include "query/proof.h"
@@ -42,14 +43,8 @@ public:
     /// `deadline`: the search's own; sampling stops before it (and after kSampleTime).
     Sampler(const Game& g, const std::vector<gdl::Term>& init,
             std::optional<std::chrono::steady_clock::time_point> deadline)
-        : deadline_(deadline) {
-        try {
-            net_.emplace(g.program, g.analysis, ground::kEngineNetworkLimits);
-        } catch (const ground::TooLarge&) {
-            return;
-        } catch (const ground::NotApplicable&) {
-            return;
-        }
+        : net_(g.step().network), deadline_(deadline) {
+        if (!net_) return;
         probe_.emplace(*net_, std::vector<std::uint32_t>{});
         for (const auto& f : init)
             if (auto i = probe_->fluent_index(f); i >= 0) init_.push_back(static_cast<std::uint32_t>(i));
@@ -115,7 +110,7 @@ public:
     }
 
 private:
-    std::optional<ground::StepNetwork> net_;
+    std::shared_ptr<const ground::StepNetwork> net_;
     std::optional<ground::NetworkPlayer> probe_;  // for fluent_index
     std::vector<std::uint32_t> init_;
     std::mt19937_64 rng_{20101};
@@ -163,23 +158,24 @@ ProveReport prove_smt(const Game& g, const std::string& property, const SmtProve
     const gdl::Term prop = prove_property_term(g, property);
     const smt::TwoCopyProperty tp = two_copy_property(prop);
     if (!o.induction && !o.depth) throw UserError("prove: --engine smt needs --depth N or --induction");
-    auto& e = prepare_engine(g, o.timeout_seconds);
-    const std::vector<gdl::Term> init = e.fluents(e.initial_state());
     const auto t0 = std::chrono::steady_clock::now();
+    const Deadline deadline = Deadline::after(o.timeout_seconds);  // the whole search, grounding included
     auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
-    ground::GroundProgram step;
-    try {
-        step = ground::ground_step(g.program, g.analysis, ground::kEngineNetworkLimits);
-        step.index_rules();
-    } catch (const ground::TooLarge& ex) {
-        throw TooLargeError(std::string("prove: the smt engine does not apply: the step program is too large: ") + ex.what());
-    } catch (const ground::NotApplicable& ex) {
-        throw UserError(std::string("prove: the smt engine does not apply: ") + ex.what());
+    const StepModel& model = g.step();
+    switch (model.failure) {
+        case StepModel::Failure::None: break;
+        case StepModel::Failure::TooLarge:
+            throw TooLargeError("prove: the smt engine does not apply: the step program is " + model.why_not);
+        case StepModel::Failure::NotApplicable:
+            throw UserError("prove: the smt engine does not apply: " + model.why_not);
+        case StepModel::Failure::OutOfMemory: throw LimitError("prove: the smt engine does not apply: " + model.why_not);
     }
+    const ground::GroundProgram& step = *model.program;
+    std::vector<gdl::Term> init;  // the initial state, from the network's init atoms
+    for (std::uint32_t f : model.network->initial_fluents()) init.push_back(model.network->fluents()[f]);
     if (o.progress) std::fprintf(stderr, "prove: smt over the step program (%s)\n", step.size_text().c_str());
     smt::TwoCopyOptions to;
-    if (o.timeout_seconds > 0)  // the whole search, grounding included
-        to.deadline = t0 + std::chrono::milliseconds(static_cast<long long>(o.timeout_seconds * 1000));
+    to.deadline = deadline.when();
     to.drop_same_move = o.drop_same_move;
     // Built on first use: only a step case of k-induction needs invariants.
     std::optional<Sampler> sampler;
@@ -208,7 +204,7 @@ ProveReport prove_smt(const Game& g, const std::string& property, const SmtProve
             for (std::size_t d = 0; d <= *o.depth; ++d) {
                 for (std::size_t i = 0; i < agents.size(); ++i)
                     if (auto w = copies[i]->counterexample(d)) {
-                        set_counterexample(rep, g.analysis.roles[agents[i]], d, w->actual, w->alternative);
+                        set_counterexample(g, rep, g.analysis.roles[agents[i]], d, w->actual, w->alternative);
                         for (auto& c : copies) rep.pairs += c->solver_calls();
                         return rep;
                     }
@@ -274,7 +270,7 @@ ProveReport prove_smt(const Game& g, const std::string& property, const SmtProve
             rep.role = g.analysis.roles[worst_role];
             return rep;
         }
-        set_counterexample(rep, g.analysis.roles[worst_role], worst->k, worst->witness->actual,
+        set_counterexample(g, rep, g.analysis.roles[worst_role], worst->k, worst->witness->actual,
                            worst->witness->alternative);
         return rep;
     } catch (const smt::SmtError& ex) {

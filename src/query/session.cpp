@@ -8,12 +8,12 @@
 
 namespace gdlsc::query {
 
-pl::Engine& prepare_engine(const gdl::Program& program, const gdl::Analysis& analysis, double timeout_seconds) {
+pl::Engine& prepare_engine(const Game& g, double timeout_seconds) {
     auto& e = pl::Engine::instance();
     pl::Limits lim = e.limits();
     lim.seconds = timeout_seconds;
     e.set_limits(lim);
-    e.load_game(program, analysis);
+    e.load_game(g.program, g.analysis, g.network_source());
     return e;
 }
 

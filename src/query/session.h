@@ -19,11 +19,9 @@ namespace gdlsc::query {
 /// the embedded engine and each Z3 check, and on a whole-game search (doc/usage.md).
 inline constexpr double kDefaultTimeoutSeconds = 600;
 
-/// The engine with `g` loaded (its module replaced) and its time limit set (0: none).
-pl::Engine& prepare_engine(const gdl::Program& program, const gdl::Analysis& analysis, double timeout_seconds);
-inline pl::Engine& prepare_engine(const Game& g, double timeout_seconds) {
-    return prepare_engine(g.program, g.analysis, timeout_seconds);
-}
+/// The engine with `g` loaded (its module replaced) and its time limit set (0: none); its
+/// information-set updates use the game's own step network (Game::step()).
+pl::Engine& prepare_engine(const Game& g, double timeout_seconds);
 
 /// A history given as text (`--history`) or in a file (`--history-file`; one of them, or
 /// neither: the empty history). Malformed steps and unreadable files are UserErrors.

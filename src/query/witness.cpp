@@ -17,6 +17,7 @@
 #include "ground/query_formula.h"
 #include "prolog/engine.h"
 #include "prolog/runtime.h"
+#include "base/deadline.h"
 #include "query/forward.h"
 #include "query/proof.h"
 #include "query/session.h"
@@ -25,8 +26,6 @@
 namespace gdlsc::query {
 namespace {
 
-// When the replays must end (none: no limit).
-using Deadline = std::optional<std::chrono::steady_clock::time_point>;
 
 using gdl::Term;
 
@@ -98,7 +97,7 @@ Trace trace_forward(Forward& f, pl::Engine& e, const Game& g, const History& h, 
     f.restart();
     const auto& roles = g.analysis.roles;
     for (std::size_t i = 0; i < h.size(); ++i) {
-        if (deadline && std::chrono::steady_clock::now() >= *deadline)
+        if (deadline.passed())
             throw TimeLimitError("prove --witness: the time limit (--timeout) was reached replaying the witness, at step " +
                                  std::to_string(i + 1) + " of " + std::to_string(h.size()));
         if (f.terminal()) fail_terminal(h, i);
@@ -142,7 +141,7 @@ Trace trace_smt(const Game& g, const History& h, std::size_t role, const std::ve
     std::vector<bool> model;
     try {
         smt::Solver solver(gp);
-        solver.set_deadline(deadline);
+        solver.set_deadline(deadline.when());
         model = solver.stable_model();
         if (!solver.unique(model))
             throw EngineError("smt: the ground program along the development has two stable models (" +
@@ -239,10 +238,8 @@ WitnessResult check_witness(const Game& g, const std::string& property, const Wi
                                            " and " + std::to_string(w.alternative.size()) + " joint moves)");
 
     auto& e = prepare_engine(g, timeout_seconds);
-    Deadline deadline;  // the replays together (each Prolog call is bounded on its own as well)
-    if (timeout_seconds > 0)
-        deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                                          std::chrono::duration<double>(timeout_seconds));
+    // The replays together (each Prolog call is bounded on its own as well).
+    const Deadline deadline = Deadline::after(timeout_seconds);
     WitnessResult res;
     for (const std::string& name : engines) {
         WitnessCheck c;

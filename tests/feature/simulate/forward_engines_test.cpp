@@ -74,7 +74,7 @@ GDLSC_CORPUS_CASE(network_and_progression_play_the_same_matches) {
     std::string without;
     test::for_each_loading_corpus_game([&](const std::filesystem::path& file, query::Game& g) {
         pl::Engine& engine = query::prepare_engine(g, 120);
-        query::BuiltNetwork built = query::build_network(g, engine);
+        query::BuiltNetwork built = query::build_network(g);
         if (!built.net) {
             without += " " + file.filename().string();
             return;
@@ -99,7 +99,7 @@ GDLSC_CORPUS_CASE(network_and_progression_play_the_same_matches) {
 GDLSC_CORPUS_CASE(a_network_with_a_dropped_frame_rule_is_caught) {
     query::Game g = query::load_game_file(test::corpus("gdl2/kriegtictactoe.kif"));
     pl::Engine& engine = query::prepare_engine(g, 120);
-    query::BuiltNetwork built = query::build_network(g, engine);
+    query::BuiltNetwork built = query::build_network(g);
     BOOST_REQUIRE(built.net);
     auto good = query::network_forward(built);
     auto rules = query::progression_forward(engine);
@@ -137,7 +137,7 @@ GDLSC_CORPUS_CASE(network_playouts_count_like_the_prolog_loop) {
     // Every tic-tac-toe match ends terminal after 5 to 9 moves; one state more than moves each.
     query::Game g = query::load_game_file(test::corpus("gdl1/ticTacToe.kif"));
     pl::Engine& engine = query::prepare_engine(g, 120);
-    query::BuiltNetwork built = query::build_network(g, engine);
+    query::BuiltNetwork built = query::build_network(g);
     BOOST_REQUIRE(built.net);
     for (std::int64_t n : {1, 63, 64, 65, 300, 1000}) {
         query::PlayoutReport r = query::run_playouts(built, n, 7, 1000, 0);

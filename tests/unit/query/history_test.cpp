@@ -82,11 +82,13 @@ BOOST_AUTO_TEST_CASE(history_files_one_joint_move_per_line) {
 
 BOOST_AUTO_TEST_CASE(checked_against_the_game) {
     gdl::Diagnostics diags;
-    const gdl::Program p = gdl::read_game_file(gdlsc::test::example("card_game/card_game.kif"), diags);
-    const gdl::Analysis a = gdl::analyze(p);
+    query::Game g;
+    g.program = gdl::read_game_file(gdlsc::test::example("card_game/card_game.kif"), diags);
+    g.analysis = gdl::analyze(g.program);
+    const gdl::Analysis& a = g.analysis;
     auto ask = [&](const std::string& history) {
         auto f = query::parse_formula("terminal", a);
-        return query::answer_text(query::run_query(p, a, f, query::parse_history(history, a.roles), {}));
+        return query::answer_text(query::run_query(g, f, query::parse_history(history, a.roles), {}));
     };
     BOOST_TEST(ask("(noop noop (deal king 7))") == "does not hold\n");
     BOOST_TEST(ask("(noop noop (deal king 7)) (allIn allIn noop)") == "holds\n");
