@@ -227,6 +227,17 @@ BOOST_AUTO_TEST_CASE(next_in_a_sees_rule_and_anonymous_negation_are_deviations) 
     BOOST_TEST(run(kGame + "(<= (free) (not (true (cell ?_x ?_x))))").size() == 1u);
 }
 
+// --- missing keywords and their misspellings --------------------------------------------------
+
+BOOST_AUTO_TEST_CASE(a_missing_keyword_points_at_its_misspelling) {
+    expect("(role r) (<= (legal r a) (true s))\n(<= terminl (true s))\n(goal r 100)",
+           {"2:5: the game has no rules for terminal, but this rule defines 'terminl': did you mean terminal?"});
+    expect("(rol r) (<= (legal r a) (true s)) (<= terminal (true s)) (goal r 100)",
+           {"1:1: the game has no role facts, but this rule defines 'rol': did you mean role?"});
+    // No near miss: at the start of the file, as before.
+    expect("(role r) (<= (legal r a) (true s)) (goal r 100)", {"1:1: the game has no rules for terminal"});
+}
+
 // --- GDL-III --------------------------------------------------------------------------------
 
 BOOST_AUTO_TEST_CASE(knows_only_in_bodies) {
