@@ -19,6 +19,9 @@ struct PredicateRow {
 struct CheckReport {
     std::string path;
     bool valid = false;
+    /// The rules were read without syntax errors; else there are no roles and no predicates
+    /// (what was read of a broken file would list bogus ones).
+    bool read = false;
     gdl::Diagnostics diagnostics;  ///< every diagnostic, warnings included
     std::vector<std::string> roles;
     /// The primitive fluents (function symbols under init/true/next/base, with their init

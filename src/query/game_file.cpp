@@ -11,7 +11,7 @@
 
 namespace gdlsc::query {
 
-Game read_game(const std::string& path, gdl::Diagnostics& diags) {
+Game read_rules(const std::string& path, gdl::Diagnostics& diags) {
     Game g;
     try {
         g.program = gdl::read_game_file(path, diags);
@@ -19,7 +19,16 @@ Game read_game(const std::string& path, gdl::Diagnostics& diags) {
         throw UserError(e.what());
     }
     g.analysis = gdl::analyze(g.program);
-    if (!diags.has_errors()) gdl::validate(g.program, g.analysis, diags);
+    return g;
+}
+
+void validate_game(const Game& g, gdl::Diagnostics& diags) {
+    gdl::validate(g.program, g.analysis, diags);
+}
+
+Game read_game(const std::string& path, gdl::Diagnostics& diags) {
+    Game g = read_rules(path, diags);
+    if (!diags.has_errors()) validate_game(g, diags);
     return g;
 }
 
