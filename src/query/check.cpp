@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "base/errors.h"
+#include "gdl/lint.h"
 #include "query/game_file.h"
 
 namespace gdlsc::query {
@@ -33,6 +34,7 @@ CheckReport check_game_file(const std::string& path, bool strict) {
     r.read = !r.diagnostics.has_errors();
     if (!r.read) return r;
     validate_game(g, r.diagnostics);
+    if (!r.diagnostics.has_hard_errors()) gdl::lint(g.program, g.analysis, r.diagnostics);
     r.valid = !r.diagnostics.has_errors();
     r.roles = g.analysis.roles;
     r.rows = predicate_rows(g.program, g.analysis);
@@ -76,7 +78,7 @@ std::string check_json(const CheckReport& r) {
     for (const auto& d : r.diagnostics.sorted())
         out["diagnostics"].push_back({{"file", d.loc.file()}, {"line", d.loc.line}, {"col", d.loc.col},
                                       {"severity", gdl::severity_name(d.severity)}, {"message", d.message},
-                                      {"deviation", d.deviation}});
+                                      {"deviation", d.deviation}, {"lint", d.lint}});
     out["roles"] = r.roles;
     out["predicates"] = nlohmann::json::array();
     for (const auto& row : r.rows)
