@@ -14,8 +14,8 @@ namespace gdlsc::cli {
 inline CLI::Option* add_game(CLI::App* cmd, std::string& game, bool& strict) {
     cmd->add_flag("--strict", strict,
                   "refuse the deviations from GDL that gdlsc otherwise accepts with a warning (a symbol with two "
-                  "arities, next in a sees rule, an anonymous variable only under not) and, in check, the lint's "
-                  "warnings (probable typos): exit 2");
+                  "arities, next in a sees rule, an anonymous variable only under not, negation stratified only "
+                  "in the ground program) and, in check, the lint's warnings (probable typos): exit 2");
     return cmd->add_option("game", game, "game file (KIF or infix)")->required();
 }
 

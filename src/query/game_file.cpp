@@ -7,6 +7,7 @@
 #include "gdl/reader.h"
 #include "gdl/validate.h"
 #include "query/diagnostic_error.h"
+#include "query/ground_stratification.h"
 #include "base/errors.h"
 
 namespace gdlsc::query {
@@ -23,7 +24,7 @@ Game read_rules(const std::string& path, gdl::Diagnostics& diags) {
 }
 
 void validate_game(const Game& g, gdl::Diagnostics& diags) {
-    gdl::validate(g.program, g.analysis, diags);
+    gdl::validate(g.program, g.analysis, diags, ground_stratification);
 }
 
 Game read_game(const std::string& path, gdl::Diagnostics& diags) {

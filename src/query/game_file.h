@@ -18,7 +18,8 @@ struct Game {
 /// is a UserError.
 Game read_rules(const std::string& path, gdl::Diagnostics& diags);
 
-/// Validates a game read without syntax errors (gdl/validate.h) into `diags`.
+/// Validates a game read without syntax errors (gdl/validate.h) into `diags`; where its
+/// relations are not stratified, its ground program decides (ground_stratification.h).
 void validate_game(const Game& g, gdl::Diagnostics& diags);
 
 /// read_rules, then validate_game if there was no syntax error (after one, the rules are
