@@ -9,11 +9,13 @@
 namespace gdlsc::cli {
 
 /// The positional GAME: a game file, KIF or Prolog-style infix; and --strict, which turns the
-/// deviations from the GDL specification that gdlsc accepts into errors (doc/validation.md).
+/// deviations from the GDL specification that gdlsc accepts (and check's lint) into errors
+/// (doc/validation.md).
 inline CLI::Option* add_game(CLI::App* cmd, std::string& game, bool& strict) {
     cmd->add_flag("--strict", strict,
                   "refuse the deviations from GDL that gdlsc otherwise accepts with a warning (a symbol with two "
-                  "arities, next in a sees rule, an anonymous variable only under not): exit 2");
+                  "arities, next in a sees rule, an anonymous variable only under not, negation stratified only "
+                  "in the ground program) and, in check, the lint's warnings (probable typos): exit 2");
     return cmd->add_option("game", game, "game file (KIF or infix)")->required();
 }
 

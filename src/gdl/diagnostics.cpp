@@ -23,12 +23,28 @@ void Diagnostics::warning(const Location& loc, std::string message, std::string 
     items_.push_back({loc, Severity::Warning, std::move(message), std::move(hint)});
 }
 void Diagnostics::add(Diagnostic d) { items_.push_back(std::move(d)); }
+void Diagnostics::strict_warning(Diagnostic d) {
+    d.severity = strict_ ? Severity::Error : Severity::Warning;
+    if (strict_) d.hint = d.hint.empty() ? "refused by --strict" : d.hint + "; refused by --strict";
+    items_.push_back(std::move(d));
+}
 void Diagnostics::deviation(const Location& loc, std::string message, std::string hint) {
-    if (strict_) hint = hint.empty() ? "refused by --strict" : hint + "; refused by --strict";
-    items_.push_back({loc, strict_ ? Severity::Error : Severity::Warning, std::move(message), std::move(hint), true});
+    Diagnostic d{loc, Severity::Warning, std::move(message), std::move(hint)};
+    d.deviation = true;
+    strict_warning(std::move(d));
+}
+void Diagnostics::lint(const Location& loc, std::string message, std::string hint) {
+    Diagnostic d{loc, Severity::Warning, std::move(message), std::move(hint)};
+    d.lint = true;
+    strict_warning(std::move(d));
 }
 
 bool Diagnostics::has_errors() const { return error_count() > 0; }
+bool Diagnostics::has_hard_errors() const {
+    return std::any_of(items_.begin(), items_.end(), [](const Diagnostic& d) {
+        return d.severity == Severity::Error && !d.deviation && !d.lint;
+    });
+}
 size_t Diagnostics::error_count() const {
     return std::count_if(items_.begin(), items_.end(),
                          [](const Diagnostic& d) { return d.severity == Severity::Error; });

@@ -3,16 +3,29 @@
 // and the three GDL-III restrictions on `knows`. Every violation becomes a located
 // diagnostic; the checks never stop at the first one. doc/validation.md lists them.
 #pragma once
+#include <functional>
+#include <string>
+
 #include "gdl/analysis.h"
 #include "gdl/diagnostics.h"
 #include "gdl/program.h"
 
 namespace gdlsc::gdl {
 
+/// What the ground program says of a game whose relations are not stratified: whether no
+/// ground atom depends on itself through `not` (src/gdl cannot ground; src/query supplies
+/// the check, src/query/ground_stratification.h).
+struct GroundStratification {
+    enum class Verdict { Stratified, NotStratified, Unknown };
+    Verdict verdict = Verdict::Unknown;
+    std::string why;  ///< NotStratified: a ground cycle through not; Unknown: why it was not decided
+};
+using GroundStratificationCheck = std::function<GroundStratification(const Program&, const Analysis&)>;
+
 /// Runs every check below and reports each violation to `diags` (errors), plus
 /// warnings for things the specification allows but that are probably mistakes.
-/// `a` must be analyze(p).
-void validate(const Program& p, const Analysis& a, Diagnostics& diags);
+/// `a` must be analyze(p). `ground`: see check_recursion.
+void validate(const Program& p, const Analysis& a, Diagnostics& diags, const GroundStratificationCheck& ground = {});
 
 // The individual checks (one file each: validate_<group>.cpp). Exposed for unit tests.
 
@@ -31,8 +44,11 @@ void check_keywords(const Program& p, Diagnostics& diags);
 /// GDL-III: a total order on the relations under knows, none of which depends on does.
 void check_dependencies(const Program& p, const Analysis& a, Diagnostics& diags);
 
-/// Stratification (no cycle through negation) and the recursion restriction.
-void check_recursion(const Program& p, const Analysis& a, Diagnostics& diags);
+/// Stratification (no cycle through negation) and the recursion restriction. A cycle
+/// through negation is an error, unless `ground` is given, the game has no other error and
+/// `ground` finds its ground program stratified: then a deviation (doc/validation.md).
+void check_recursion(const Program& p, const Analysis& a, Diagnostics& diags,
+                     const GroundStratificationCheck& ground = {});
 
 /// Each relation and each function symbol is used with one arity.
 void check_arities(const Program& p, Diagnostics& diags);

@@ -7,6 +7,7 @@
 
 #include "gdl/analysis.h"
 #include "gdl/validate.h"
+#include "gdl/validate_util.h"
 
 namespace gdlsc::gdl {
 namespace {
@@ -21,16 +22,15 @@ public:
         if (!reported_.insert({t.name, t.args.size()}).second) return;
         // Not GDL, but Prolog's and ASP's reading, and what other reasoners do: two symbols.
         diags_.deviation(t.loc,
-                         std::string(what_) + " '" + t.name + "' is used with " + count(t.args.size()) +
-                             ", but with " + count(it->second.arity) + " elsewhere: gdlsc reads them as two " +
+                         std::string(what_) + " '" + t.name + "' is used with " + detail::arguments(t.args.size()) +
+                             ", but with " + detail::arguments(it->second.arity) + " elsewhere: gdlsc reads them as two " +
                              what_ + "s, " + t.name + "/" + std::to_string(it->second.arity) + " and " + t.name + "/" +
                              std::to_string(t.args.size()),
-                         "GDL gives each symbol one arity; first used with " + count(it->second.arity) + " at " +
+                         "GDL gives each symbol one arity; first used with " + detail::arguments(it->second.arity) + " at " +
                              it->second.loc.str());
     }
 
 private:
-    static std::string count(size_t n) { return std::to_string(n) + (n == 1 ? " argument" : " arguments"); }
     struct First {
         size_t arity;
         Location loc;

@@ -2,30 +2,29 @@
 // about where a keyword may occur and with how many arguments: role only in facts; init,
 // next and sees only in heads; true, does and knows only in bodies. A top-level fact such
 // as `(true (turn ?c))` is nearly always a parenthesis that closed the rule before it too
-// early. Finally, a game needs role facts and rules for legal, terminal and goal.
+// early. Finally, a game needs role facts and rules for legal, terminal and goal (a missing one
+// is reported at its likely misspelling, `terminl`, when the game defines one).
 #include <set>
 #include <algorithm>
 #include <map>
 
+#include "gdl/spelling.h"
 #include "gdl/validate.h"
 #include "gdl/validate_util.h"
 
 namespace gdlsc::gdl {
 namespace {
 
-// Number of arguments of each keyword relation (knows: 1 or 2).
+// Whether a keyword relation has the right number of arguments (knows: 1 or 2).
 bool keyword_arity_ok(const std::string& name, size_t n, std::string& expected) {
-    static const std::map<std::string, size_t> arity = {
-        {"role", 1}, {"init", 1},  {"true", 1}, {"next", 1},  {"legal", 2},   {"does", 2},
-        {"goal", 2}, {"terminal", 0}, {"sees", 2}, {"base", 1}, {"input", 2}, {"percept", 2}};
     if (name == "knows") {
         expected = "1 or 2 arguments";
         return n == 1 || n == 2;
     }
-    auto it = arity.find(name);
-    if (it == arity.end()) return true;
-    expected = std::to_string(it->second) + (it->second == 1 ? " argument" : " arguments");
-    return n == it->second;
+    auto arity = detail::keyword_arity(name);
+    if (!arity) return true;
+    expected = detail::arguments(*arity);
+    return n == *arity;
 }
 
 void check_arity(const Term& t, Diagnostics& diags, bool head_of_fact = false) {
@@ -100,6 +99,27 @@ void check_body(const Rule& r, Diagnostics& diags) {
         });
 }
 
+// A missing keyword relation: located at the head of its likely misspelling (`terminl`, the
+// nearest relation the game defines, spelling.h) if there is one, else at the start of the
+// (first) file.
+void missing(const Program& p, const Signature& keyword, const std::string& message, const std::string& hint,
+             Diagnostics& diags) {
+    std::vector<Signature> heads;
+    for (const auto& r : p.rules)
+        if (!r.head.is_variable() && !is_keyword(r.head.name)) heads.push_back(signature(r.head));
+    if (auto typo = nearest(keyword, heads)) {
+        for (const auto& r : p.rules)
+            if (!r.head.is_variable() && signature(r.head) == *typo) {
+                diags.error(r.head.loc, message + ", but this rule defines '" + typo->name + "': did you mean " +
+                                            keyword.name + "?",
+                            hint);
+                return;
+            }
+    }
+    Location start = p.sources.empty() ? Location{} : Location{p.sources.front(), 1, 1};
+    diags.error(start, message, hint);
+}
+
 }  // namespace
 
 void check_keywords(const Program& p, Diagnostics& diags) {
@@ -155,12 +175,11 @@ void check_keywords(const Program& p, Diagnostics& diags) {
                                            "/0 that the game does not define, but " + t.args[0].name + " is a role",
                                 "what the role knows is (knows " + t.args[0].name + " P)");
             });
-    // A missing definition is located at the start of the (first) file.
-    Location start = p.sources.empty() ? Location{} : Location{p.sources.front(), 1, 1};
-    if (!role) diags.error(start, "the game has no role facts", "declare the players: (role name)");
-    if (!legal) diags.error(start, "the game has no rules for legal", "every role needs legal moves: (legal role move)");
-    if (!terminal) diags.error(start, "the game has no rules for terminal", "say when the game ends: (<= terminal ...)");
-    if (!goal) diags.error(start, "the game has no rules for goal", "give each role its payoff: (goal role value)");
+    if (!role) missing(p, {"role", 1}, "the game has no role facts", "declare the players: (role name)", diags);
+    if (!legal) missing(p, {"legal", 2}, "the game has no rules for legal", "every role needs legal moves: (legal role move)", diags);
+    if (!terminal)
+        missing(p, {"terminal", 0}, "the game has no rules for terminal", "say when the game ends: (<= terminal ...)", diags);
+    if (!goal) missing(p, {"goal", 2}, "the game has no rules for goal", "give each role its payoff: (goal role value)", diags);
 }
 
 }  // namespace gdlsc::gdl

@@ -1,6 +1,6 @@
 // Stratification and the recursion restriction (Love et al., GDL specification; Strass,
 // lecture, "safe, stratified, recursion-restricted"). Stratified: no cycle of the
-// dependency graph goes through `not`. Recursion restriction: in a rule p(a1..an) :- ...,
+// dependency graph goes through `not` -- or, a deviation, none of the ground program does. Recursion restriction: in a rule p(a1..an) :- ...,
 // q(t1..tk), ... with q in the same cycle as p, every ti is ground, or one of the head
 // arguments a1..an, or its variables occur in a positive body literal whose relation is
 // not in a cycle with p. This keeps the recursion from building ever larger terms.
@@ -39,7 +39,13 @@ std::vector<Signature> path_in_scc(const Analysis& a, const Signature& from, con
     return path;
 }
 
-void check_stratified(const Rule& r, const Analysis& a, Diagnostics& diags) {
+// A negative literal in a cycle of the dependency graph: where and the cycle.
+struct Unstratified {
+    Location loc;
+    std::string message;  ///< "'p/1' depends negatively on 's/1', which depends on 'p/1' (cycle ...)"
+};
+
+void check_stratified(const Rule& r, const Analysis& a, std::vector<Unstratified>& out) {
     Signature hs = signature(r.head);
     int scc = scc_of(a, hs);
     if (scc < 0) return;
@@ -50,11 +56,40 @@ void check_stratified(const Rule& r, const Analysis& a, Diagnostics& diags) {
             if (scc_of(a, bs) != scc) return;
             std::string cycle = hs.str();
             for (const auto& s : path_in_scc(a, bs, hs, scc)) cycle += " -> " + s.str();
-            diags.error(t.loc,
-                        "unstratified negation: '" + hs.str() + "' depends negatively on '" + bs.str() +
-                            "', which depends on '" + hs.str() + "' (cycle " + cycle + ")",
-                        "GDL requires stratified rules: no recursion through 'not'");
+            out.push_back({t.loc, "'" + hs.str() + "' depends negatively on '" + bs.str() + "', which depends on '" +
+                                      hs.str() + "' (cycle " + cycle + ")"});
         });
+}
+
+// GDL stratifies relations; where the relations are not stratified, the ground program
+// (if the caller can ground, and the game has no other error to make grounding moot)
+// decides whether the game still has one standard model: a deviation, or an error.
+void report_unstratified(const Program& p, const Analysis& a, const std::vector<Unstratified>& found,
+                         const GroundStratificationCheck& ground, Diagnostics& diags) {
+    if (found.empty()) return;
+    const std::string gdl = "GDL requires stratified rules: no recursion through 'not'";
+    GroundStratification g;
+    if (ground && !diags.has_hard_errors()) g = ground(p, a);
+    else g.why = ground ? "the game has other errors" : "";
+    for (const auto& u : found) {
+        switch (g.verdict) {
+            case GroundStratification::Verdict::Stratified:
+                diags.deviation(u.loc,
+                                "negation stratified only in the ground program: " + u.message +
+                                    "; no ground atom depends on itself through 'not', so the game has one "
+                                    "standard model, which gdlsc uses",
+                                "GDL stratifies relations, not their instances");
+                break;
+            case GroundStratification::Verdict::NotStratified:
+                diags.error(u.loc, "unstratified negation: " + u.message,
+                            gdl + "; nor is the ground program stratified: " + g.why);
+                break;
+            case GroundStratification::Verdict::Unknown:
+                diags.error(u.loc, "unstratified negation: " + u.message,
+                            g.why.empty() ? gdl : gdl + " (whether the ground program is, was not decided: " + g.why + ")");
+                break;
+        }
+    }
 }
 
 // Checks the recursive atoms of one conjunction (the body, or a disjunct of an `or`); a variable
@@ -128,12 +163,14 @@ void check_restricted(const Rule& r, const Analysis& a, Diagnostics& diags) {
 
 }  // namespace
 
-void check_recursion(const Program& p, const Analysis& a, Diagnostics& diags) {
+void check_recursion(const Program& p, const Analysis& a, Diagnostics& diags, const GroundStratificationCheck& ground) {
+    std::vector<Unstratified> unstratified;
     for (const auto& r : p.rules) {
         if (r.head.is_variable() || r.is_fact()) continue;
-        check_stratified(r, a, diags);
+        check_stratified(r, a, unstratified);
         check_restricted(r, a, diags);
     }
+    report_unstratified(p, a, unstratified, ground, diags);
 }
 
 }  // namespace gdlsc::gdl

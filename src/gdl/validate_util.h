@@ -1,6 +1,7 @@
 // Small helpers shared by the validation checks (validate_*.cpp): keyword sets,
 // variable occurrences with their locations, and the variables a literal binds.
 #pragma once
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -13,6 +14,13 @@ using VarSet = std::set<std::string>;
 
 /// Keywords that may only occur in rule bodies (as relations): true, does, knows.
 bool body_only_keyword(const std::string& name);
+/// The number of arguments of a keyword relation with one arity (role 1, init 1, true 1,
+/// next 1, legal 2, does 2, goal 2, terminal 0, sees 2, base 1, input 2, percept 2); none
+/// for knows (1 or 2) and for other names.
+std::optional<size_t> keyword_arity(const std::string& name);
+/// "1 argument", "2 arguments".
+inline std::string arguments(size_t n) { return std::to_string(n) + (n == 1 ? " argument" : " arguments"); }
+
 /// Connectives that the reader turns into literals; as a relation name they mean a misplaced
 /// parenthesis: not, or, and, distinct.
 bool connective(const std::string& name);

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "base/errors.h"
+#include "gdl/lint.h"
 #include "query/game_file.h"
 
 namespace gdlsc::query {
@@ -29,7 +30,11 @@ CheckReport check_game_file(const std::string& path, bool strict) {
     CheckReport r;
     r.path = path;
     r.diagnostics.set_strict(strict);
-    Game g = read_game(path, r.diagnostics);
+    Game g = read_rules(path, r.diagnostics);
+    r.read = !r.diagnostics.has_errors();
+    if (!r.read) return r;
+    validate_game(g, r.diagnostics);
+    if (!r.diagnostics.has_hard_errors()) gdl::lint(g.program, g.analysis, r.diagnostics);
     r.valid = !r.diagnostics.has_errors();
     r.roles = g.analysis.roles;
     r.rows = predicate_rows(g.program, g.analysis);
@@ -44,8 +49,10 @@ std::string check_diagnostics_text(const CheckReport& r) {
 
 std::string check_text(const CheckReport& r) {
     std::ostringstream o;
-    o << r.path << ": " << (r.valid ? "valid" : "invalid (" + std::to_string(r.diagnostics.error_count()) + " errors)")
-      << "\n";
+    const std::size_t errors = r.diagnostics.error_count();
+    o << r.path << ": "
+      << (r.valid ? "valid" : "invalid (" + std::to_string(errors) + (errors == 1 ? " error)" : " errors)")) << "\n";
+    if (!r.read) return o.str();
     o << "roles:";
     for (const auto& role : r.roles) o << " " << role;
     o << "\n";
@@ -71,7 +78,7 @@ std::string check_json(const CheckReport& r) {
     for (const auto& d : r.diagnostics.sorted())
         out["diagnostics"].push_back({{"file", d.loc.file()}, {"line", d.loc.line}, {"col", d.loc.col},
                                       {"severity", gdl::severity_name(d.severity)}, {"message", d.message},
-                                      {"deviation", d.deviation}});
+                                      {"deviation", d.deviation}, {"lint", d.lint}});
     out["roles"] = r.roles;
     out["predicates"] = nlohmann::json::array();
     for (const auto& row : r.rows)

@@ -1,5 +1,6 @@
-// `gdlsc check`: a game read and validated (src/gdl/validate.h), with its roles and every
-// predicate's class, arity, number of rules and recursion flag, as text or JSON.
+// `gdlsc check`: a game read, validated (src/gdl/validate.h) and linted (src/gdl/lint.h:
+// probable typos), with its roles and every predicate's class, arity, number of rules and
+// recursion flag, as text or JSON.
 #pragma once
 #include <string>
 #include <vector>
@@ -19,6 +20,9 @@ struct PredicateRow {
 struct CheckReport {
     std::string path;
     bool valid = false;
+    /// The rules were read without syntax errors; else there are no roles and no predicates
+    /// (what was read of a broken file would list bogus ones).
+    bool read = false;
     gdl::Diagnostics diagnostics;  ///< every diagnostic, warnings included
     std::vector<std::string> roles;
     /// The primitive fluents (function symbols under init/true/next/base, with their init
@@ -26,8 +30,10 @@ struct CheckReport {
     std::vector<PredicateRow> rows;
 };
 
-/// Reads and validates `path`. An unreadable file is a UserError; an invalid game is a
-/// report with valid = false (validation runs only on a game read without syntax errors).
+/// Reads, validates and lints `path` (`strict`: deviations and lint warnings are errors). An
+/// unreadable file is a UserError; an invalid game is a report with valid = false. Validation
+/// runs only on a game read without syntax errors, the lint only on a game with no error but
+/// refused deviations.
 CheckReport check_game_file(const std::string& path, bool strict = false);
 /// The sorted diagnostics, `file:line:col: severity: message` with the source line.
 std::string check_diagnostics_text(const CheckReport& r);

@@ -9,6 +9,7 @@
 #include "ground/grounder.h"
 #include "gdl/validate.h"
 #include "query/diagnostic_error.h"
+#include "query/ground_stratification.h"
 #include "base/errors.h"
 
 namespace gdlsc::query {
@@ -52,7 +53,7 @@ std::function<std::shared_ptr<const ground::StepNetwork>(std::string&)> Game::ne
     };
 }
 
-Game read_game(const std::string& path, gdl::Diagnostics& diags) {
+Game read_rules(const std::string& path, gdl::Diagnostics& diags) {
     Game g;
     try {
         g.program = gdl::read_game_file(path, diags);
@@ -60,7 +61,16 @@ Game read_game(const std::string& path, gdl::Diagnostics& diags) {
         throw UserError(e.what());
     }
     g.analysis = gdl::analyze(g.program);
-    if (!diags.has_errors()) gdl::validate(g.program, g.analysis, diags);
+    return g;
+}
+
+void validate_game(const Game& g, gdl::Diagnostics& diags) {
+    gdl::validate(g.program, g.analysis, diags, ground_stratification);
+}
+
+Game read_game(const std::string& path, gdl::Diagnostics& diags) {
+    Game g = read_rules(path, diags);
+    if (!diags.has_errors()) validate_game(g, diags);
     return g;
 }
 

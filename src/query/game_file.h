@@ -61,9 +61,17 @@ private:
     CacheHandle step_cache_;
 };
 
-/// Reads, analyses and validates `path`, every diagnostic (warnings too) into `diags`;
-/// validation runs only on a game read without syntax errors (after one, the rules are
-/// incomplete and later messages would be its consequences). An unreadable file is a UserError.
+/// Reads (KIF or infix) and analyses `path`, syntax errors into `diags`. An unreadable file
+/// is a UserError.
+Game read_rules(const std::string& path, gdl::Diagnostics& diags);
+
+/// Validates a game read without syntax errors (gdl/validate.h) into `diags`; where its
+/// relations are not stratified, its ground program decides (ground_stratification.h).
+void validate_game(const Game& g, gdl::Diagnostics& diags);
+
+/// read_rules, then validate_game if there was no syntax error (after one, the rules are
+/// incomplete and later messages would be its consequences); every diagnostic (warnings too)
+/// into `diags`.
 Game read_game(const std::string& path, gdl::Diagnostics& diags);
 
 /// Reads and validates `path`; errors throw UserError; the deviations from GDL that gdlsc

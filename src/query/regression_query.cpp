@@ -40,6 +40,8 @@ std::string formula_refusal(const gdl::Term& f) {
                         "use --engine progression");
     if (contains(m, "variable_knows_role") || contains(m, "needs a role name in knows"))
         throw UserError("regression: " + regression_refusal_variable_role());
+    if (contains(m, "recursive action predicate"))
+        throw UserError("regression: " + m.substr(m.find("regression does not")) + "; use --engine progression");
     if (contains(m, "not_an_agent") || contains(m, "not an agent"))
         throw UserError("regression: " + m.substr(m.find(':') == std::string::npos ? 0 : m.find(':') + 2));
     throw e;
@@ -55,6 +57,11 @@ std::string regression_not_applicable(const QueryContext& ctx) {
             gdl::for_each_atom(l, [&](const gdl::Term& t, bool) { common = common || (t.name == "knows" && t.args.size() == 1); });
             if (common) return "the game's rules use common knowledge, which cannot be regressed into a finite formula";
         }
+    // After a move, regression unfolds the action predicates once; a recursive one would unfold forever.
+    if (!ctx.history.empty())
+        for (const auto& [sig, info] : ctx.analysis.predicates)
+            if (info.recursive && info.engine_cls == gdl::PredicateClass::ActionPredicate)
+                return "regression does not support the recursive action predicate " + sig.str();
     return "";
 }
 

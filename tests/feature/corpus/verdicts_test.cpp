@@ -141,8 +141,9 @@ GDLSC_CORPUS_CASE(json_has_exactly_the_documented_shape) {
     BOOST_TEST(j["valid"] == false);
     BOOST_REQUIRE(j["diagnostics"].size() == 1u);
     const auto& d = j["diagnostics"][0];
-    BOOST_TEST(d.size() == 6u);
+    BOOST_TEST(d.size() == 7u);
     BOOST_TEST(d["deviation"] == false);
+    BOOST_TEST(d["lint"] == false);
     BOOST_TEST(d["line"] == 5);
     BOOST_TEST(d["col"] == 11);
     BOOST_TEST(d["severity"] == "error");

@@ -227,6 +227,66 @@ BOOST_AUTO_TEST_CASE(next_in_a_sees_rule_and_anonymous_negation_are_deviations) 
     BOOST_TEST(run(kGame + "(<= (free) (not (true (cell ?_x ?_x))))").size() == 1u);
 }
 
+// --- missing keywords and their misspellings --------------------------------------------------
+
+BOOST_AUTO_TEST_CASE(a_missing_keyword_points_at_its_misspelling) {
+    expect("(role r) (<= (legal r a) (true s))\n(<= terminl (true s))\n(goal r 100)",
+           {"2:5: the game has no rules for terminal, but this rule defines 'terminl': did you mean terminal?"});
+    expect("(rol r) (<= (legal r a) (true s)) (<= terminal (true s)) (goal r 100)",
+           {"1:1: the game has no role facts, but this rule defines 'rol': did you mean role?"});
+    // No near miss: at the start of the file, as before.
+    expect("(role r) (<= (legal r a) (true s)) (goal r 100)", {"1:1: the game has no rules for terminal"});
+}
+
+// --- stratification decided by the ground program (the check of src/query) -------------------
+
+namespace {
+
+std::vector<Diagnostic> with_ground(const std::string& text, GroundStratification verdict, int& calls,
+                                    bool strict = false) {
+    Diagnostics d;
+    d.set_strict(strict);
+    Program p = read_game_text("t.kif", text, d);
+    validate(p, analyze(p), d, [&](const Program&, const Analysis&) {
+        ++calls;
+        return verdict;
+    });
+    return d.sorted();
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(negation_stratified_in_the_ground_program_is_a_deviation) {
+    using V = GroundStratification::Verdict;
+    const std::string game = kGame + "(<= (p a) (true s))\n(<= (p b) (not (p a)))\n(<= (goal r 0) (p b))";
+    int calls = 0;
+    auto v = with_ground(game, {V::Stratified, ""}, calls);
+    BOOST_TEST(calls == 1);
+    BOOST_REQUIRE_EQUAL(v.size(), 1u);
+    BOOST_TEST((v[0].severity == Severity::Warning));
+    BOOST_TEST(v[0].deviation);
+    BOOST_TEST(v[0].loc.str() == "t.kif:3:16");
+    BOOST_TEST(v[0].message == "negation stratified only in the ground program: 'p/1' depends negatively on 'p/1', "
+                               "which depends on 'p/1' (cycle p/1 -> p/1); no ground atom depends on itself through "
+                               "'not', so the game has one standard model, which gdlsc uses");
+    v = with_ground(game, {V::Stratified, ""}, calls, true);
+    BOOST_REQUIRE_EQUAL(v.size(), 1u);
+    BOOST_TEST((v[0].severity == Severity::Error));
+    v = with_ground(game, {V::NotStratified, "(p@0 b) -> not (p@0 b)"}, calls);
+    BOOST_REQUIRE_EQUAL(v.size(), 1u);
+    BOOST_TEST((v[0].severity == Severity::Error));
+    BOOST_TEST(v[0].hint == "GDL requires stratified rules: no recursion through 'not'; nor is the ground program "
+                            "stratified: (p@0 b) -> not (p@0 b)");
+    v = with_ground(game, {V::Unknown, "too large"}, calls);
+    BOOST_REQUIRE_EQUAL(v.size(), 1u);
+    BOOST_TEST((v[0].severity == Severity::Error));
+    // A game with another error is not grounded.
+    calls = 0;
+    v = with_ground(game + "\n(<= (q ?x) (p a))", {V::Stratified, ""}, calls);
+    BOOST_TEST(calls == 0);
+    BOOST_TEST(v.size() == 2u);
+}
+
 // --- GDL-III --------------------------------------------------------------------------------
 
 BOOST_AUTO_TEST_CASE(knows_only_in_bodies) {

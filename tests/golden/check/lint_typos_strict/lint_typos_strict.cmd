@@ -1,0 +1,1 @@
+check --strict --json tests/golden/check/lint_typos/lint_typos.kif

@@ -1,0 +1,1 @@
+check --json tests/golden/check/unclosed_parenthesis/unclosed_parenthesis.kif
