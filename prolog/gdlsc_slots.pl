@@ -109,6 +109,8 @@ slot_copy(Status) :-
 derive(Why) :-
     (   predicate_property(game:epistemic, number_of_clauses(N)), N > 0
     ->  Why = epistemic
+    ;   two_arities(B)
+    ->  Why = two_arities(B)
     ;   assertz(slot_count(0)),
         findall(B-C, ( game:relation(B, _, C), C \== static ), Rels),
         forall(( member(B-_, Rels), state_tabled(B) ),
@@ -236,6 +238,14 @@ acyclic_static(S) :-
     sort(Es, Es1),
     vertices_edges_to_ugraph(Vs, Es1, Gr),
     top_sort(Gr, _).
+
+% two_arities(-B): the state relation B is used with two arities (an accepted deviation:
+% two relations, doc/validation.md). The copy names a relation by its name alone ('$p:B'),
+% so it would copy one of them only and the other would fail: no copy for such a game.
+two_arities(B) :-
+    game:relation(B, A1, C1), C1 \== static,
+    game:relation(B, A2, C2), C2 \== static, A1 < A2,
+    !.
 
 %!  state_tables is semidet.
 %   The copy has tabled state predicates (see state_tabled/1).

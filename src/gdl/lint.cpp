@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "gdl/spelling.h"
 #include "gdl/validate_util.h"
@@ -74,6 +75,11 @@ void undefined_relations(const Program& p, const Analysis& a, Diagnostics& diags
 }
 
 void unused_relations(const Analysis& a, Diagnostics& diags) {
+    // Where validation already reported an error (`terminl`: the game has no rules for
+    // terminal, did you mean terminal?), the warning would say it again.
+    std::set<std::tuple<std::string, int, int>> errors;
+    for (const auto& d : diags.sorted())
+        if (d.severity == Severity::Error) errors.emplace(d.loc.file(), d.loc.line, d.loc.col);
     // Used: reachable from a keyword relation in the dependency graph.
     std::set<Signature> used;
     std::vector<Signature> todo;
@@ -101,15 +107,15 @@ void unused_relations(const Analysis& a, Diagnostics& diags) {
         for (const auto& d : deps)
             if (used.count(from) && !is_keyword(d.to.name)) candidates.push_back(d.to);
     for (const auto& u : unused) {
-        if (used_by_unused.count(u)) continue;
         const PredicateInfo& info = a.predicates.at(u);
+        const Location& at = info.defined_at.front();
+        if (used_by_unused.count(u) || errors.count({at.file(), at.line, at.col})) continue;
         std::string hint = "no rule of legal, next, terminal, goal, sees or init uses it, nor a relation they use";
         std::string only;
         for (const auto& r : a.reachable_from(u))
             if (r != u && used_by_unused.count(r)) only += (only.empty() ? "" : ", ") + r.str();
         if (!only.empty()) hint += "; nor are the relations only it uses: " + only;
-        diags.lint(info.defined_at.front(),
-                   "relation '" + u.str() + "' is defined but never used" + did_you_mean(u, candidates), hint);
+        diags.lint(at, "relation '" + u.str() + "' is defined but never used" + did_you_mean(u, candidates), hint);
     }
 }
 

@@ -10,15 +10,17 @@
 
 namespace gdlsc::gdl {
 
-/// Reports to `diags` (Diagnostics::lint: warnings, errors in strict mode), for a valid game
-/// `p` with `a` = analyze(p):
+/// Reports to `diags` (Diagnostics::lint: warnings, errors in strict mode), for a game `p`
+/// read without syntax errors and validated, with `a` = analyze(p) (a typo often makes the
+/// game invalid elsewhere: a misspelt role fact, and `(knows a P)` names no role):
 ///
 /// * every body occurrence of a relation that no rule defines (keywords aside: true, does,
 ///   distinct, knows, and the declarations base, input, percept may have no rules), at the
 ///   occurrence;
 /// * every relation that has rules but that nothing the keywords depend on uses -- no rule of
 ///   role, init, legal, next, terminal, goal, sees, base, input or percept, nor of a relation
-///   they use, transitively -- at its first rule; one warning for the relations it alone uses;
+///   they use, transitively -- at its first rule, unless validation reported an error there
+///   (a missing keyword at its misspelling); one warning for the relations it alone uses;
 ///
 /// each with "did you mean X?" when X is a near miss (spelling.h): for an undefined relation,
 /// a keyword that may appear in a body or a defined relation; for an unused one, a keyword

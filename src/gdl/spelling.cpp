@@ -24,17 +24,19 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
     return prev[m];
 }
 
-bool near_miss(std::string_view name, std::string_view intended) {
+bool near_miss(std::string_view name, std::string_view intended, std::size_t max_edits) {
     if (name == intended) return false;
-    return edit_distance(name, intended) <= (intended.size() <= 4 ? 1u : 2u);
+    if (max_edits == 0) max_edits = intended.size() <= 4 ? 1 : 2;
+    return edit_distance(name, intended) <= max_edits;
 }
 
-std::optional<Signature> nearest(const Signature& name, const std::vector<Signature>& candidates) {
+std::optional<Signature> nearest(const Signature& name, const std::vector<Signature>& candidates,
+                                 std::size_t max_edits) {
     std::optional<Signature> best;
     std::size_t best_d = 0;
     bool best_arity = false;
     for (const auto& c : candidates) {
-        if (c == name || !near_miss(name.name, c.name)) continue;
+        if (c == name || !near_miss(name.name, c.name, max_edits)) continue;
         std::size_t d = edit_distance(name.name, c.name);
         bool arity = c.arity == name.arity;
         if (!best || d < best_d || (d == best_d && arity && !best_arity)) {

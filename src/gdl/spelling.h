@@ -17,12 +17,14 @@ namespace gdlsc::gdl {
 /// substitutions and transpositions of adjacent characters, each 1).
 std::size_t edit_distance(std::string_view a, std::string_view b);
 
-/// `name` may be a misspelling of `intended`: they differ by one edit, or by two if `intended`
-/// has more than four characters (two edits turn `male` into `role`, `row` into `role`).
-bool near_miss(std::string_view name, std::string_view intended);
+/// `name` may be a misspelling of `intended`: they differ by at most `max_edits` edits; by
+/// default (0) one, or two if `intended` has more than four characters (two edits turn `male`
+/// into `role`, `row` into `role`).
+bool near_miss(std::string_view name, std::string_view intended, std::size_t max_edits = 0);
 
-/// The candidate `name` most likely misspells (near_miss): the fewest edits, then one with
-/// the same arity, then the first in `candidates`; none if no candidate is a near miss.
-std::optional<Signature> nearest(const Signature& name, const std::vector<Signature>& candidates);
+/// The candidate `name` most likely misspells (near_miss with `max_edits`): the fewest edits,
+/// then one with the same arity, then the first in `candidates`; none if there is no near miss.
+std::optional<Signature> nearest(const Signature& name, const std::vector<Signature>& candidates,
+                                 std::size_t max_edits = 0);
 
 }  // namespace gdlsc::gdl

@@ -99,15 +99,21 @@ void check_body(const Rule& r, Diagnostics& diags) {
         });
 }
 
-// A missing keyword relation: located at the head of its likely misspelling (`terminl`, the
-// nearest relation the game defines, spelling.h) if there is one, else at the start of the
-// (first) file.
+// A missing keyword relation: located at the head of its likely misspelling if there is one
+// -- the nearest relation the game defines with the keyword's arity, within two edits
+// (spelling.h), that no body uses (`terminl`, `gaol`) -- else at the start of the (first) file.
 void missing(const Program& p, const Signature& keyword, const std::string& message, const std::string& hint,
              Diagnostics& diags) {
+    std::set<Signature> used;
+    for (const auto& r : p.rules)
+        for (const auto& l : r.body)
+            for_each_atom(l, [&](const Term& t, bool) { used.insert(signature(t)); });
     std::vector<Signature> heads;
     for (const auto& r : p.rules)
-        if (!r.head.is_variable() && !is_keyword(r.head.name)) heads.push_back(signature(r.head));
-    if (auto typo = nearest(keyword, heads)) {
+        if (!r.head.is_variable() && !is_keyword(r.head.name) && r.head.args.size() == keyword.arity &&
+            !used.count(signature(r.head)))
+            heads.push_back(signature(r.head));
+    if (auto typo = nearest(keyword, heads, 2)) {
         for (const auto& r : p.rules)
             if (!r.head.is_variable() && signature(r.head) == *typo) {
                 diags.error(r.head.loc, message + ", but this rule defines '" + typo->name + "': did you mean " +

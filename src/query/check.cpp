@@ -34,7 +34,7 @@ CheckReport check_game_file(const std::string& path, bool strict) {
     r.read = !r.diagnostics.has_errors();
     if (!r.read) return r;
     validate_game(g, r.diagnostics);
-    if (!r.diagnostics.has_hard_errors()) gdl::lint(g.program, g.analysis, r.diagnostics);
+    gdl::lint(g.program, g.analysis, r.diagnostics);
     r.valid = !r.diagnostics.has_errors();
     r.roles = g.analysis.roles;
     r.rows = predicate_rows(g.program, g.analysis);

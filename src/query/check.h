@@ -32,8 +32,7 @@ struct CheckReport {
 
 /// Reads, validates and lints `path` (`strict`: deviations and lint warnings are errors). An
 /// unreadable file is a UserError; an invalid game is a report with valid = false. Validation
-/// runs only on a game read without syntax errors, the lint only on a game with no error but
-/// refused deviations.
+/// and the lint run only on a game read without syntax errors.
 CheckReport check_game_file(const std::string& path, bool strict = false);
 /// The sorted diagnostics, `file:line:col: severity: message` with the source line.
 std::string check_diagnostics_text(const CheckReport& r);

@@ -278,6 +278,8 @@ std::string states_as(pl::Engine& engine) {
     std::string why = status;
     if (why.rfind("(none ", 0) == 0) why = why.substr(6, why.size() - 7);
     if (why == "epistemic") why = "GDL-III: knows in the rules";
+    else if (why.rfind("(two_arities ", 0) == 0)
+        why = "the state relation " + why.substr(13, why.size() - 14) + " is used with two arities";
     else if (why.find("state_left") != std::string::npos) why = "a rule reads the state in a form the slot copy does not rewrite: " + why;
     return "sorted lists (no slot copy: " + why + ")";
 }

@@ -246,3 +246,15 @@ GDLSC_CORPUS_CASE(a_wrong_carried_slot_is_seen) {
     const std::string seen = collector_mismatches(engine, 3, 40);
     BOOST_TEST(seen.find("(slot ") != std::string::npos, seen.substr(0, 300));
 }
+
+// A state relation with two arities (ph/0 and ph/1) gets no copy: the copy names relations by
+// name alone, and its playouts made no move at all (3 matches, 0 moves) before.
+BOOST_AUTO_TEST_CASE(a_state_relation_with_two_arities_has_no_copy) {
+    const std::string game = std::string(GDLSC_SOURCE_DIR) + "/tests/fixtures/forward/two_arities.kif";
+    query::Game g = query::load_game_file(game);
+    pl::Engine& engine = query::prepare_engine(g, 60);
+    BOOST_TEST(copy_status(engine) == "(none (two_arities ph))");
+    auto r = test::run_gdlsc({"simulate", game, "--playouts", "3", "--engine", "progression"});
+    BOOST_TEST(r.out.find("moves:    9\n") != std::string::npos, r.out);
+    BOOST_TEST(r.out.find("(no slot copy: the state relation ph is used with two arities)") != std::string::npos, r.out);
+}

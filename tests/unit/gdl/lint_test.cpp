@@ -18,8 +18,8 @@ namespace {
 // A complete minimal game on line 1, so that the snippets under test start on line 2.
 const std::string kGame = "(role r) (init s) (<= (legal r a) (true s)) (<= (next s) (does r a)) (<= terminal (true s)) (goal r 100)\n";
 
-// "line:col: message" of every lint diagnostic of a valid game (after validation, as check does).
-std::vector<std::string> lint_of(const std::string& text, bool strict = false) {
+// The lint diagnostics of `text`, read and validated first as check does, sorted.
+std::vector<Diagnostic> lint_diagnostics(const std::string& text, bool strict = false) {
     Diagnostics d;
     d.set_strict(strict);
     Program p = read_game_text("t.kif", text, d);
@@ -27,24 +27,25 @@ std::vector<std::string> lint_of(const std::string& text, bool strict = false) {
     validate(p, a, d);
     BOOST_REQUIRE_MESSAGE(!d.has_errors(), "the test game must be valid");
     lint(p, a, d);
+    std::vector<Diagnostic> out;
+    for (const auto& x : d.sorted())
+        if (x.lint) out.push_back(x);
+    return out;
+}
+
+// "line:col: message" of each, all warnings (errors under strict).
+std::vector<std::string> lint_of(const std::string& text, bool strict = false) {
     std::vector<std::string> out;
-    for (const auto& x : d.sorted()) {
-        BOOST_TEST(x.lint);
+    for (const auto& x : lint_diagnostics(text, strict)) {
         BOOST_TEST((x.severity == (strict ? Severity::Error : Severity::Warning)));
         out.push_back(std::to_string(x.loc.line) + ":" + std::to_string(x.loc.col) + ": " + x.message);
     }
     return out;
 }
 
-using Lines = std::vector<std::string>;
-
-std::string join(const Lines& xs) {
-    std::string s;
-    for (const auto& x : xs) s += x + "\n";
-    return s;
+void expect(const std::string& text, const std::vector<std::string>& want) {
+    BOOST_TEST(lint_of(text) == want, boost::test_tools::per_element());
 }
-
-void expect(const std::string& text, const Lines& want) { BOOST_TEST(join(lint_of(text)) == join(want)); }
 
 }  // namespace
 
@@ -81,11 +82,7 @@ BOOST_AUTO_TEST_CASE(an_undefined_relation_gets_the_nearest_defined_one) {
            {"2:1: relation 'adjacent/2' is defined but never used; did you mean adjacen?",
             "3:23: relation 'adjacen/2' is used but never defined; did you mean adjacent?"});
     // No near miss: no suggestion; a relation defined with another arity is named in the hint.
-    Diagnostics d;
-    Program p = read_game_text("t.kif", kGame + "(<= (next t) (true s) (quux ?x)) (quux 1 2)", d);
-    Analysis a = analyze(p);
-    lint(p, a, d);
-    auto v = d.sorted();
+    auto v = lint_diagnostics(kGame + "(<= (next t) (true s) (quux ?x)) (quux 1 2)");
     BOOST_REQUIRE(!v.empty());
     BOOST_TEST(v.front().message == "relation 'quux/1' is used but never defined");
     BOOST_TEST(v.front().hint == "a relation without rules is never true; 'quux' is defined with 2 arguments");
@@ -97,11 +94,7 @@ BOOST_AUTO_TEST_CASE(the_relation_under_knows_is_a_use) {
 
 BOOST_AUTO_TEST_CASE(a_bare_not_is_a_relation) {
     // minesweeper.kif:159: (<= terminal not open) -- the rule needs (not open).
-    Diagnostics d;
-    Program p = read_game_text("t.kif", kGame + "(<= terminal not open) (<= open (true s))", d);
-    Analysis a = analyze(p);
-    lint(p, a, d);
-    auto v = d.sorted();
+    auto v = lint_diagnostics(kGame + "(<= terminal not open) (<= open (true s))");
     BOOST_REQUIRE_EQUAL(v.size(), 1u);
     BOOST_TEST(v[0].loc.str() == "t.kif:2:14");
     BOOST_TEST(v[0].message == "relation 'not/0' is used but never defined");
@@ -119,11 +112,8 @@ BOOST_AUTO_TEST_CASE(a_misspelt_head_is_an_unused_relation) {
 }
 
 BOOST_AUTO_TEST_CASE(an_unused_relation_is_reported_once_with_what_only_it_uses) {
-    Diagnostics d;
-    Program p = read_game_text("t.kif", kGame + "(<= (helper ?x) (part ?x)) (part 1)\n(<= (loop1 ?x) (loop2 ?x)) (<= (loop2 ?x) (loop1 ?x) (part ?x))", d);
-    Analysis a = analyze(p);
-    lint(p, a, d);
-    auto v = d.sorted();
+    auto v = lint_diagnostics(kGame + "(<= (helper ?x) (part ?x)) (part 1)\n"
+                                      "(<= (loop1 ?x) (loop2 ?x)) (<= (loop2 ?x) (loop1 ?x) (part ?x))");
     BOOST_REQUIRE_EQUAL(v.size(), 3u);
     BOOST_TEST(v[0].loc.str() == "t.kif:2:5");
     BOOST_TEST(v[0].message == "relation 'helper/1' is defined but never used");
@@ -135,8 +125,7 @@ BOOST_AUTO_TEST_CASE(an_unused_relation_is_reported_once_with_what_only_it_uses)
 }
 
 BOOST_AUTO_TEST_CASE(strict_mode_makes_them_errors) {
-    auto e = lint_of(kGame + "(<= (next t) (tru s))", true);
-    BOOST_TEST(e.size() == 1u);
+    BOOST_TEST(lint_of(kGame + "(<= (next t) (tru s))", true).size() == 1u);
 }
 
 BOOST_AUTO_TEST_CASE(edit_distance_counts_a_swap_as_one) {

@@ -234,8 +234,15 @@ BOOST_AUTO_TEST_CASE(a_missing_keyword_points_at_its_misspelling) {
            {"2:5: the game has no rules for terminal, but this rule defines 'terminl': did you mean terminal?"});
     expect("(rol r) (<= (legal r a) (true s)) (<= terminal (true s)) (goal r 100)",
            {"1:1: the game has no role facts, but this rule defines 'rol': did you mean role?"});
-    // No near miss: at the start of the file, as before.
+    expect("(role r) (<= (legal r a) (true s)) (<= terminal (true s)) (<= (gl r 100) (true s))",
+           {"1:63: the game has no rules for goal, but this rule defines 'gl': did you mean goal?"});
+    // No near miss -- none within two edits, or with another arity, or used in a body: at the
+    // start of the file, as before.
     expect("(role r) (<= (legal r a) (true s)) (goal r 100)", {"1:1: the game has no rules for terminal"});
+    expect("(role r) (<= (legal r a) (true s)) (goal r 100) (<= (terminl ?x) (true ?x))",
+           {"1:1: the game has no rules for terminal"});
+    expect("(role r) (<= (legal r a) (terminl)) (goal r 100) (<= terminl (true s))",
+           {"1:1: the game has no rules for terminal"});
 }
 
 // --- stratification decided by the ground program (the check of src/query) -------------------
