@@ -15,6 +15,7 @@
 #include "base/errors.h"
 #include "query/knowledge_report.h"
 #include "query/proof.h"
+#include "query/prove_bdd.h"
 #include "query/witness.h"
 
 namespace gdlsc::cli {
@@ -31,7 +32,26 @@ struct ProveArgs {
     bool json = false, progress = false, quiet = false;
     double timeout = query::kDefaultTimeoutSeconds;
     std::string witness;  ///< a counterexample to check (JSON, as --json prints it)
+    std::optional<std::size_t> max_nodes;  ///< bdd: the node bound (default BddOptions::kDefaultMaxNodes)
+    std::string bdd_order = "structure", bdd_moves = "onehot";
+    bool bdd_reorder = false;
+    std::optional<std::size_t> bdd_cut;
 };
+
+query::BddProveOptions bdd_options(const ProveArgs& a, bool progress) {
+    query::BddProveOptions o;
+    o.progress = progress;
+    o.timeout_seconds = a.timeout;
+    o.max_depth = a.depth;
+    if (a.max_nodes) o.engine.max_nodes = *a.max_nodes;
+    o.engine.order = a.bdd_order == "sorted"    ? symbolic::VariableOrder::Sorted
+                     : a.bdd_order == "network" ? symbolic::VariableOrder::Network
+                                                : symbolic::VariableOrder::Structure;
+    o.engine.moves = a.bdd_moves == "binary" ? symbolic::MoveEncoding::Binary : symbolic::MoveEncoding::OneHot;
+    o.engine.reorder = a.bdd_reorder;
+    if (a.bdd_cut) o.engine.cut_readers = *a.bdd_cut;
+    return o;
+}
 
 // `prove --witness FILE`: replay the witness; explicit is the progression engine, all adds the
 // step network and Z3. Exit 1 when it is a counterexample, 3 when the engines replay it differently.
@@ -82,9 +102,11 @@ int run_prove(const ProveArgs& a) {
     }
     so.progress = progress;
     so.timeout_seconds = a.timeout;
+    if (a.max_nodes && a.engine != "bdd" && a.engine != "all")
+        throw UserError("prove: --max-nodes bounds the bdd engine: --engine bdd or all");
     if (a.engine == "all") {
         if (a.induction) throw UserError("prove: --engine all runs k-induction itself when --depth is omitted");
-        auto all = query::prove_all(g, a.property, a.depth, wo, so);
+        auto all = query::prove_all(g, a.property, a.depth, wo, so, bdd_options(a, progress));
         std::cout << (a.json ? query::prove_all_json(all) : query::prove_all_text(all));
         if (!all.agree) return kExitDisagreement;
         const auto& ref = all.runs.front().second;
@@ -92,6 +114,11 @@ int run_prove(const ProveArgs& a) {
     }
     if (a.induction && a.engine != "smt") throw UserError("prove: --induction needs --engine smt");
     query::ProveReport r;
+    if (a.engine == "bdd") {
+        r = query::prove_bdd(g, a.property, bdd_options(a, progress));
+        std::cout << (a.json ? query::prove_json(r) : query::prove_text(r));
+        return r.holds ? kExitOk : kExitRefuted;
+    }
     if (a.engine == "smt") {
         if (a.induction && a.depth) throw UserError("prove: --induction and --depth exclude each other");
         r = query::prove_smt(g, a.property, so);
@@ -129,9 +156,22 @@ void register_prove(CLI::App& app, int& exit_code) {
     cmd->add_option("--engine", a->engine,
                     "explicit (default: the fixpoint for the whole game, developments with --depth), "
                     "fixpoint (with --depth: the pair graph cut at N), developments (--depth only), "
-                    "smt (Z3 on two copies of the game: --depth N or --induction), all (every one that "
-                    "applies; exit 3 if they disagree)")
-        ->check(CLI::IsMember({"explicit", "fixpoint", "developments", "smt", "all"}));
+                    "smt (Z3 on two copies of the game: --depth N or --induction), bdd (the pair fixpoint "
+                    "with BDDs), all (every one that applies; exit 3 if they disagree)")
+        ->check(CLI::IsMember({"explicit", "fixpoint", "developments", "smt", "bdd", "all"}));
+    cmd->add_option("--max-nodes", a->max_nodes,
+                    "bdd: stop with exit 4 when the BDD node table passes this many nodes (default 100,000,000: "
+                    "about 4.4 GB with the caches)")
+        ->check(whole_number());
+    cmd->add_option("--bdd-order", a->bdd_order, "bdd: the fluents' variable order: structure (default), sorted, network")
+        ->check(CLI::IsMember({"structure", "sorted", "network"}));
+    cmd->add_option("--bdd-moves", a->bdd_moves, "bdd: a move's encoding: onehot (default) or binary")
+        ->check(CLI::IsMember({"binary", "onehot"}));
+    cmd->add_option("--bdd-cut", a->bdd_cut,
+                    "bdd: a node that reads the moves and that at least N rules' heads read gets a variable of its "
+                    "own (default 4; 0: none)")
+        ->check(whole_number());
+    cmd->add_flag("--bdd-reorder", a->bdd_reorder, "bdd: dynamic variable reordering (sifting; each fluent's variables one block)");
     cmd->add_flag("--induction", a->induction, "with --engine smt: k-induction, a proof for every depth");
     cmd->add_option("--max-k", a->max_k, "with --induction: the largest k tried (default 10; exit 6 if undecided)")
         ->check(whole_number());

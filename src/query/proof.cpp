@@ -22,6 +22,7 @@
 #include "base/environment.h"
 #include "base/errors.h"
 #include "base/strings.h"
+#include "query/deadline.h"
 #include "query/session.h"
 #include "query/formula.h"
 #include "query/rules_space.h"
@@ -104,33 +105,6 @@ void decompose(const Game& g, const Term& f, std::vector<Conjunct>& out) {
     }
     not_decided("it is not a conjunction of knowledge of state formulas");
 }
-
-// Sets `stop` when the time limit passes; joins on destruction.
-class Deadline {
-public:
-    Deadline(double seconds, std::atomic<bool>& stop) {
-        if (seconds <= 0) return;
-        thread_ = std::thread([this, seconds, &stop] {
-            std::unique_lock<std::mutex> lock(m_);
-            if (!cv_.wait_for(lock, std::chrono::duration<double>(seconds), [this] { return done_; })) stop = true;
-        });
-    }
-    ~Deadline() {
-        if (!thread_.joinable()) return;
-        {
-            std::lock_guard<std::mutex> lock(m_);
-            done_ = true;
-        }
-        cv_.notify_all();
-        thread_.join();
-    }
-
-private:
-    std::mutex m_;
-    std::condition_variable cv_;
-    bool done_ = false;
-    std::thread thread_;
-};
 
 // The space the fixpoint explores, with a way to ask the engine about its states.
 struct Space {
@@ -392,7 +366,7 @@ ProveReport prove_whole_game(const Game& g, const std::string& property, const W
 }
 
 ProveAll prove_all(const Game& g, const std::string& property, std::optional<std::size_t> depth,
-                   const WholeGameOptions& wo, const SmtProveOptions& so) {
+                   const WholeGameOptions& wo, const SmtProveOptions& so, const BddProveOptions& bo) {
     ProveAll all;
     if (depth) {
         all.runs.emplace_back("developments", compute_prove(g, property, *depth, wo.progress, wo.timeout_seconds));
@@ -403,16 +377,26 @@ ProveAll prove_all(const Game& g, const std::string& property, std::optional<std
         else
             all.runs.emplace_back("fixpoint", prove_whole_game(g, property, cut));
     }
-    // The whole game: a fixpoint that reaches a limit (time, pairs, memory) leaves the verdict
-    // to k-induction, which needs no enumeration; the limit is listed, and it ends the command
-    // only when k-induction does not apply either.
-    std::optional<LimitError> fixpoint_limit;
+    // The whole game: a fixpoint or bdd run that reaches a limit (time, pairs, nodes, memory)
+    // leaves the verdict to the others (k-induction needs no enumeration); the limit is listed,
+    // and it ends the command only when no method decides.
+    std::optional<LimitError> first_limit;
     if (!depth) {
         try {
             all.runs.emplace_back("fixpoint", prove_whole_game(g, property, wo));
         } catch (const LimitError& ex) {
-            fixpoint_limit = ex;
+            first_limit = ex;
             all.not_applicable.emplace_back(std::string("fixpoint: ") + ex.what());
+        }
+        try {
+            BddProveOptions b = bo;
+            b.max_depth.reset();
+            all.runs.emplace_back("bdd", prove_bdd(g, property, b));
+        } catch (const UserError& ex) {  // formulas, GDL-III
+            all.not_applicable.emplace_back(std::string("bdd: ") + ex.what());
+        } catch (const LimitError& ex) {  // the node bound, the time limit, no step network
+            if (!first_limit) first_limit = ex;
+            all.not_applicable.emplace_back(std::string("bdd: ") + ex.what());
         }
     }
     SmtProveOptions s = so;
@@ -425,11 +409,11 @@ ProveAll prove_all(const Game& g, const std::string& property, std::optional<std
     } catch (const TooLargeError& ex) {  // the ground step program passes its size bound
         all.not_applicable.emplace_back(std::string("smt: ") + ex.what());
     }
-    if (all.runs.empty() && fixpoint_limit) throw *fixpoint_limit;
+    if (all.runs.empty() && first_limit) throw *first_limit;
     const ProveReport& ref = all.runs.front().second;
     for (const auto& [name, r] : all.runs) {
         if (r.undecided) continue;
-        if (r.holds != ref.holds || (!r.holds && r.at_depth != ref.at_depth)) all.agree = false;
+        if (r.holds != ref.holds || (!r.holds && (r.at_depth != ref.at_depth || r.role != ref.role))) all.agree = false;
     }
     return all;
 }

@@ -12,6 +12,7 @@
 #include "gdl/term.h"
 #include "query/game_file.h"
 #include "query/knowledge_report.h"
+#include "query/prove_bdd.h"
 
 namespace gdlsc::query {
 
@@ -72,15 +73,15 @@ struct SmtProveOptions {
 ProveReport prove_smt(const Game& g, const std::string& property, const SmtProveOptions& o);
 
 /// `prove --engine all`: every method that applies, on the same question; they must agree
-/// on the verdict and on the shortest counterexample's depth (an undecided induction agrees
-/// with anything).
+/// on the verdict and on the shortest counterexample's depth and role (an undecided induction
+/// agrees with anything). For the whole game: the fixpoint, the bdd engine and k-induction.
 struct ProveAll {
     std::vector<std::pair<std::string, ProveReport>> runs;  ///< (method, report), the first is the reference
     std::vector<std::string> not_applicable;                ///< method: why not
     bool agree = true;
 };
 ProveAll prove_all(const Game& g, const std::string& property, std::optional<std::size_t> depth,
-                   const WholeGameOptions& wo, const SmtProveOptions& so);
+                   const WholeGameOptions& wo, const SmtProveOptions& so, const BddProveOptions& bo = {});
 std::string prove_all_text(const ProveAll& a);
 std::string prove_all_json(const ProveAll& a);
 
