@@ -15,6 +15,7 @@
 #include "base/errors.h"
 #include "query/knowledge_report.h"
 #include "query/proof.h"
+#include "query/prove_chc.h"
 #include "query/witness.h"
 
 namespace gdlsc::cli {
@@ -27,6 +28,7 @@ struct ProveArgs {
     std::size_t max_pairs = 0;
     std::string engine = "explicit";
     bool induction = false;
+    bool spacer = false;  ///< --engine chc: Z3's Spacer solves the Horn clauses instead of PDR
     std::optional<std::size_t> max_k;  ///< default: SmtProveOptions::max_k
     bool json = false, progress = false, quiet = false;
     double timeout = query::kDefaultTimeoutSeconds;
@@ -91,12 +93,23 @@ int run_prove(const ProveArgs& a) {
         return ref.undecided ? kExitUndecided : ref.holds ? kExitOk : kExitRefuted;
     }
     if (a.induction && a.engine != "smt") throw UserError("prove: --induction needs --engine smt");
+    if (a.spacer && a.engine != "chc") throw UserError("prove: --spacer goes with --engine chc");
     query::ProveReport r;
     if (a.engine == "smt") {
         if (a.induction && a.depth) throw UserError("prove: --induction and --depth exclude each other");
         r = query::prove_smt(g, a.property, so);
         std::cout << (a.json ? query::prove_json(r) : query::prove_text(r));
         return r.undecided ? kExitUndecided : r.holds ? kExitOk : kExitRefuted;
+    }
+    if (a.engine == "chc") {
+        if (a.depth) throw UserError("prove: --engine chc decides the whole game; it takes no --depth");
+        query::ChcProveOptions co;
+        co.progress = progress;
+        co.timeout_seconds = a.timeout;
+        co.spacer = a.spacer;
+        r = query::prove_chc(g, a.property, co);
+        std::cout << (a.json ? query::prove_json(r) : query::prove_text(r));
+        return r.holds ? kExitOk : kExitRefuted;
     }
     if (a.depth && a.engine != "fixpoint") {
         r = query::compute_prove(g, a.property, *a.depth, progress, a.timeout);
@@ -129,10 +142,12 @@ void register_prove(CLI::App& app, int& exit_code) {
     cmd->add_option("--engine", a->engine,
                     "explicit (default: the fixpoint for the whole game, developments with --depth), "
                     "fixpoint (with --depth: the pair graph cut at N), developments (--depth only), "
-                    "smt (Z3 on two copies of the game: --depth N or --induction), all (every one that "
+                    "smt (Z3 on two copies of the game: --depth N or --induction), chc (Spacer on the pair "
+                    "system as Horn clauses: the whole game), all (every one that "
                     "applies; exit 3 if they disagree)")
-        ->check(CLI::IsMember({"explicit", "fixpoint", "developments", "smt", "all"}));
+        ->check(CLI::IsMember({"explicit", "fixpoint", "developments", "smt", "chc", "all"}));
     cmd->add_flag("--induction", a->induction, "with --engine smt: k-induction, a proof for every depth");
+    cmd->add_flag("--spacer", a->spacer, "with --engine chc: Z3's Spacer solves the Horn clauses (default: gdlsc's PDR)");
     cmd->add_option("--max-k", a->max_k, "with --induction: the largest k tried (default 10; exit 6 if undecided)")
         ->check(whole_number());
     add_json(cmd, a->json, "print {\"holds\", \"depth\", \"counterexample\"}");

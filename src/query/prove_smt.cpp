@@ -8,29 +8,18 @@
 #include <random>
 #include <set>
 
-#include "ground/grounder.h"
 #include "ground/network_play.h"
 #include "ground/step_network.h"
 #include "prolog/engine.h"
 #include "base/errors.h"
 #include "query/session.h"
 #include "query/proof.h"
+#include "query/step_program.h"
 #include "smt/solver.h"
 #include "smt/two_copy.h"
 
 namespace gdlsc::query {
 namespace {
-
-// Bounds on the step program (as for the step network).
-
-smt::TwoCopyProperty two_copy_property(const gdl::Term& prop) {
-    if (prop.name == "legal_knowledge") return smt::TwoCopyProperty::Legal;
-    if (prop.name == "terminal_knowledge") return smt::TwoCopyProperty::Terminal;
-    if (prop.name == "goal_knowledge") return smt::TwoCopyProperty::Goal;
-    if (prop.name == "perfect_information") return smt::TwoCopyProperty::PerfectInformation;
-    throw UserError("prove: the smt engine decides legal-knowledge, terminal-knowledge, goal-knowledge and "
-                    "perfect-information, not formulas: use --engine explicit");
-}
 
 // Reachable pairs of states for k-induction's candidate invariants (TwoCopyOptions::reachable,
 // explore): random matches through the step network, seeded (the same every run).
@@ -161,21 +150,13 @@ private:
 
 ProveReport prove_smt(const Game& g, const std::string& property, const SmtProveOptions& o) {
     const gdl::Term prop = prove_property_term(g, property);
-    const smt::TwoCopyProperty tp = two_copy_property(prop);
+    const smt::TwoCopyProperty tp = two_copy_property(prop, "smt");
     if (!o.induction && !o.depth) throw UserError("prove: --engine smt needs --depth N or --induction");
     auto& e = prepare_engine(g, o.timeout_seconds);
     const std::vector<gdl::Term> init = e.fluents(e.initial_state());
     const auto t0 = std::chrono::steady_clock::now();
     auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
-    ground::GroundProgram step;
-    try {
-        step = ground::ground_step(g.program, g.analysis, ground::kEngineNetworkLimits);
-        step.index_rules();
-    } catch (const ground::TooLarge& ex) {
-        throw TooLargeError(std::string("prove: the smt engine does not apply: the step program is too large: ") + ex.what());
-    } catch (const ground::NotApplicable& ex) {
-        throw UserError(std::string("prove: the smt engine does not apply: ") + ex.what());
-    }
+    const ground::GroundProgram step = step_program(g, "smt");
     if (o.progress) std::fprintf(stderr, "prove: smt over the step program (%s)\n", step.size_text().c_str());
     smt::TwoCopyOptions to;
     if (o.timeout_seconds > 0)  // the whole search, grounding included
