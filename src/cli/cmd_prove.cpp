@@ -28,7 +28,7 @@ struct ProveArgs {
     std::size_t max_pairs = 0;
     std::string engine = "explicit";
     bool induction = false;
-    bool spacer = false;  ///< --engine chc: Z3's Spacer solves the Horn clauses instead of PDR
+    std::string chc_solver;  ///< --engine chc: both (default), pdr or spacer
     std::optional<std::size_t> max_k;  ///< default: SmtProveOptions::max_k
     bool json = false, progress = false, quiet = false;
     double timeout = query::kDefaultTimeoutSeconds;
@@ -93,7 +93,7 @@ int run_prove(const ProveArgs& a) {
         return ref.undecided ? kExitUndecided : ref.holds ? kExitOk : kExitRefuted;
     }
     if (a.induction && a.engine != "smt") throw UserError("prove: --induction needs --engine smt");
-    if (a.spacer && a.engine != "chc") throw UserError("prove: --spacer goes with --engine chc");
+    if (!a.chc_solver.empty() && a.engine != "chc") throw UserError("prove: --chc-solver goes with --engine chc");
     query::ProveReport r;
     if (a.engine == "smt") {
         if (a.induction && a.depth) throw UserError("prove: --induction and --depth exclude each other");
@@ -106,7 +106,7 @@ int run_prove(const ProveArgs& a) {
         query::ChcProveOptions co;
         co.progress = progress;
         co.timeout_seconds = a.timeout;
-        co.spacer = a.spacer;
+        if (!a.chc_solver.empty()) co.solver = a.chc_solver;
         r = query::prove_chc(g, a.property, co);
         std::cout << (a.json ? query::prove_json(r) : query::prove_text(r));
         return r.holds ? kExitOk : kExitRefuted;
@@ -147,7 +147,10 @@ void register_prove(CLI::App& app, int& exit_code) {
                     "applies; exit 3 if they disagree)")
         ->check(CLI::IsMember({"explicit", "fixpoint", "developments", "smt", "chc", "all"}));
     cmd->add_flag("--induction", a->induction, "with --engine smt: k-induction, a proof for every depth");
-    cmd->add_flag("--spacer", a->spacer, "with --engine chc: Z3's Spacer solves the Horn clauses (default: gdlsc's PDR)");
+    cmd->add_option("--chc-solver", a->chc_solver,
+                    "with --engine chc: who solves the Horn clauses: both (default: gdlsc's PDR and Z3's Spacer "
+                    "race, the first answer wins), pdr or spacer")
+        ->check(CLI::IsMember({"both", "pdr", "spacer"}));
     cmd->add_option("--max-k", a->max_k, "with --induction: the largest k tried (default 10; exit 6 if undecided)")
         ->check(whole_number());
     add_json(cmd, a->json, "print {\"holds\", \"depth\", \"counterexample\"}");
