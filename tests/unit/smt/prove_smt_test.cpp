@@ -16,6 +16,7 @@
 #include "query/game_file.h"
 #include "query/proof.h"
 #include "game_paths.h"
+#include "prove_run.h"
 #include "run_gdlsc.h"
 
 using gdlsc::test::run_gdlsc;
@@ -29,21 +30,10 @@ using gdlsc::test::example;
 using gdlsc::test::kKnowledgeProperties;
 const auto& kProperties = kKnowledgeProperties;
 
-struct Run {
-    int exit_code;
-    json j;
-    std::string err;
-};
+using Run = gdlsc::test::ProveRun;
 
 Run prove(const std::string& game, const std::string& property, const std::vector<std::string>& extra) {
-    std::vector<std::string> args{"prove", game, property, "--json", "--quiet"};
-    args.insert(args.end(), extra.begin(), extra.end());
-    gdlsc::test::RunOptions opt;
-    opt.seconds = 300;
-    auto r = run_gdlsc(args, opt);
-    Run out{r.exit_code, json(), r.err};
-    if (!r.out.empty()) out.j = json::parse(r.out);
-    return out;
+    return gdlsc::test::prove_json(game, property, extra);
 }
 
 // A counterexample is two developments of its depth with the same percepts of its role.
