@@ -274,10 +274,15 @@ std::string prove_text(const ProveReport& r) {
         return o.str();
     }
     if (r.holds && r.whole_game && r.method == ProveMethod::Chc) {
-        o << r.property << " holds for every development of every length: proved by "
-          << (r.solver == "spacer" ? "Spacer" : "PDR") << " on the pair system's Horn clauses (inductive invariant";
+        o << r.property << " holds for every development of every length: proved on the pair system's Horn clauses "
+          << "(inductive invariant";
         std::string sep = ": ";
-        for (const auto& [role, lemmas] : r.invariants) o << sep << role << " " << lemmas << " lemmas", sep = ", ";
+        for (const auto& [role, lemmas] : r.invariants) {
+            auto by = r.solved_by.find(role);
+            o << sep << role << " " << lemmas << " lemmas"
+              << (by == r.solved_by.end() ? "" : by->second == "spacer" ? " by Spacer" : " by PDR");
+            sep = ", ";
+        }
         o << ")\n";
         return o.str();
     }
@@ -313,7 +318,7 @@ std::string prove_json(const ProveReport& r) {
         j["pairs"] = r.pairs;
         j["space"] = r.space;
     }
-    if (r.method == ProveMethod::Chc) j["solver"] = r.solver;
+    if (r.method == ProveMethod::Chc) j["solver"] = r.solver, j["solved_by"] = r.solved_by;
     if (r.method == ProveMethod::SmtInduction && !r.undecided && r.holds) j["k"] = r.depth;
     if ((r.method == ProveMethod::SmtInduction || r.method == ProveMethod::Chc) && !r.invariants.empty())
         j["invariants"] = r.invariants;

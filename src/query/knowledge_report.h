@@ -66,7 +66,8 @@ struct ProveReport {
     /// queries and bounded-search calls); 0 if not applicable.
     std::size_t states = 0, pairs = 0;
     std::string space;  ///< Fixpoint: the state space explored, "network" (step network) or "rules"
-    std::string solver;  ///< Chc: who solved the Horn clauses, "pdr" or "spacer"
+    std::string solver;  ///< Chc: who was asked to solve the Horn clauses, "both", "pdr" or "spacer"
+    std::map<std::string, std::string> solved_by;  ///< Chc: per role, who answered, "pdr" or "spacer"
     /// SmtInduction: per role, the inductive invariants the step cases assumed (none when a
     /// role needed no step case). Chc: per role proved, the lemmas of Spacer's invariant.
     std::map<std::string, std::size_t> invariants;

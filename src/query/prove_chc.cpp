@@ -43,10 +43,15 @@ ProveReport prove_chc(const Game& g, const std::string& property, const ChcProve
     rep.property = property;
     rep.method = ProveMethod::Chc;
     rep.whole_game = true;
-    rep.solver = o.spacer ? "spacer" : "pdr";
+    rep.solver = o.solver;
+    const smt::ChcEngine engine = o.solver == "pdr"      ? smt::ChcEngine::Pdr
+                                  : o.solver == "spacer" ? smt::ChcEngine::Spacer
+                                  : o.solver == "both"   ? smt::ChcEngine::Both
+                                                         : throw UserError("prove: the chc solver is both, pdr or spacer, not " + o.solver);
     try {
         std::vector<std::size_t> refuted;
-        // The shortest counterexample over all roles is at most as long as any PDR found.
+        // The shortest counterexample over all roles is at most as long as any PDR found
+        // (Spacer's derivations are not read).
         std::size_t bound = kMaxCounterexampleDepth;
         for (std::size_t r = 0; r < g.analysis.roles.size(); ++r) {
             const std::string& role = g.analysis.roles[r];
@@ -54,7 +59,7 @@ ProveReport prove_chc(const Game& g, const std::string& property, const ChcProve
             smt::ChcOptions co;
             co.deadline = deadline;
             co.drop_same_move = o.drop_same_move;
-            co.engine = o.spacer ? smt::ChcEngine::Spacer : smt::ChcEngine::Pdr;
+            co.engine = engine;
             double last = seconds();
             if (o.progress)
                 co.progress = [&](const std::string& what) {
@@ -64,18 +69,20 @@ ProveReport prove_chc(const Game& g, const std::string& property, const ChcProve
                 };
             const smt::ChcResult res = smt::prove_by_chc(step, init, r, tp, co);
             rep.pairs += res.solver_calls;
+            const char* by = res.solver == smt::ChcEngine::Spacer ? "spacer" : "pdr";
+            rep.solved_by[role] = by;
             if (res.verdict == smt::ChcResult::Proved) {
                 rep.invariants[role] = res.lemmas;
             } else {
-                if (!o.spacer) bound = std::min(bound, res.depth);
+                if (res.solver == smt::ChcEngine::Pdr) bound = std::min(bound, res.depth);
                 refuted.push_back(r);
             }
             if (o.progress)
-                std::fprintf(stderr, "prove: chc, %s: %s (%.1f s)\n", role.c_str(),
+                std::fprintf(stderr, "prove: chc, %s: %s by %s (%.1f s)\n", role.c_str(),
                              res.verdict == smt::ChcResult::Proved
                                  ? ("proved, invariant of " + std::to_string(res.lemmas) + " lemmas").c_str()
                                  : "refuted",
-                             seconds());
+                             by, seconds());
         }
         if (refuted.empty()) return rep;
         // A counterexample exists; the bounded search finds the shortest (over the refuted roles).

@@ -30,7 +30,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <atomic>
+#include <optional>
 #include <set>
+#include <thread>
 #include <unordered_set>
 
 #include "smt/pdr.h"
@@ -198,6 +201,7 @@ ChcResult spacer(const PairSystem& ps, const ChcOptions& options) {
     const z3::check_result r = fp.query(query);
     ChcResult res;
     res.solver_calls = 1;
+    res.solver = ChcEngine::Spacer;
     if (r == z3::unknown) {
         const std::string why = fp.reason_unknown();
         if (why.find("timeout") != std::string::npos || why.find("canceled") != std::string::npos ||
@@ -210,7 +214,7 @@ ChcResult spacer(const PairSystem& ps, const ChcOptions& options) {
     return res;
 }
 
-ChcResult own_pdr(const PairSystem& ps, const ChcOptions& options) {
+ChcResult own_pdr(const PairSystem& ps, const ChcOptions& options, const std::atomic<bool>* stop = nullptr) {
     const std::size_t n = ps.x.size();
     BooleanSystem sys{{}, {}, {}, ps.defs, ps.moves, ps.bad, {}, {}};
     for (std::size_t c = 0; c < 2; ++c)
@@ -240,6 +244,7 @@ ChcResult own_pdr(const PairSystem& ps, const ChcOptions& options) {
     PdrOptions po;
     po.deadline = options.deadline;
     po.progress = options.progress;
+    po.stop = stop;
     const PdrResult r = pdr(ps.ctx, sys, po);
     ChcResult res;
     res.verdict = r.safe ? ChcResult::Proved : ChcResult::Refuted;
@@ -250,19 +255,70 @@ ChcResult own_pdr(const PairSystem& ps, const ChcOptions& options) {
     return res;
 }
 
+// One solver on its own context.
+ChcResult solve(ChcEngine engine, z3::context& ctx, const GroundProgram& step, const std::vector<gdl::Term>& init,
+                std::size_t role, TwoCopyProperty property, const ChcOptions& options,
+                const std::atomic<bool>* stop = nullptr) {
+    return guard("proving the pair system", [&] {
+        const PairSystem ps(ctx, step, init, role, property, !options.drop_same_move);
+        ChcResult res = engine == ChcEngine::Spacer ? spacer(ps, options) : own_pdr(ps, options, stop);
+        res.fluents = ps.x.size();
+        return res;
+    });
+}
+
+// Spacer in a thread, PDR in this one: the first answer wins. PDR stops at its next SAT call
+// once Spacer has answered; Spacer is interrupted (every 20 ms, as an interrupt that comes
+// between two of its calls into the solver is lost) once PDR has. A solver that fails (a
+// limit, no answer) leaves the answer to the other; when both fail, PDR's error is thrown.
+ChcResult race(const GroundProgram& step, const std::vector<gdl::Term>& init, std::size_t role,
+               TwoCopyProperty property, const ChcOptions& options) {
+    std::atomic<bool> answered{false}, spacer_ended{false};
+    std::optional<ChcResult> by_spacer;
+    z3::context spacer_ctx;
+    std::thread spacer_thread([&] {
+        try {
+            ChcResult r = solve(ChcEngine::Spacer, spacer_ctx, step, init, role, property, options);
+            if (!answered.exchange(true)) by_spacer = r;
+        } catch (const std::exception&) {  // a limit, or no answer: PDR's decides
+        }
+        spacer_ended = true;
+    });
+    std::optional<ChcResult> by_pdr;
+    std::exception_ptr pdr_error;
+    try {
+        z3::context ctx;
+        ChcResult r = solve(ChcEngine::Pdr, ctx, step, init, role, property, options, &answered);
+        if (!answered.exchange(true)) by_pdr = r;
+    } catch (const SmtStopped&) {
+    } catch (...) {
+        pdr_error = std::current_exception();
+    }
+    while (!spacer_ended) {
+        if (by_pdr) spacer_ctx.interrupt();
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    spacer_thread.join();
+    if (by_pdr) return *by_pdr;
+    if (by_spacer) return *by_spacer;
+    if (pdr_error) std::rethrow_exception(pdr_error);
+    throw SmtError("neither PDR nor Spacer answered");
+}
+
 }  // namespace
 
 ChcResult prove_by_chc(const GroundProgram& step, const std::vector<gdl::Term>& init, std::size_t role,
                        TwoCopyProperty property, const ChcOptions& options) {
-    return guard("proving the pair system", [&] {
+    ChcResult res;
+    if (options.engine == ChcEngine::Both) {
+        res = race(step, init, role, property, options);
+    } else {
         z3::context ctx;
-        const PairSystem ps(ctx, step, init, role, property, !options.drop_same_move);
-        ChcResult res = options.engine == ChcEngine::Spacer ? spacer(ps, options) : own_pdr(ps, options);
-        res.fluents = ps.x.size();
-        // A perfect-information violation is a pair and one more step (TwoCopy's depth).
-        if (res.verdict == ChcResult::Refuted && property == TwoCopyProperty::PerfectInformation) ++res.depth;
-        return res;
-    });
+        res = solve(options.engine, ctx, step, init, role, property, options);
+    }
+    // A perfect-information violation is a pair and one more step (TwoCopy's depth).
+    if (res.verdict == ChcResult::Refuted && property == TwoCopyProperty::PerfectInformation) ++res.depth;
+    return res;
 }
 
 std::string pair_chc_text(const GroundProgram& step, const std::vector<gdl::Term>& init, std::size_t role,

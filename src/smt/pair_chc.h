@@ -30,13 +30,15 @@
 
 namespace gdlsc::smt {
 
-/// Who solves the clauses: Z3's Spacer (the fixedpoint engine), or the PDR of pdr.h — the
-/// same algorithm on Z3's SAT solver, with cubes over the fluents and the pair system's
-/// symmetry (every lemma's mirror image (x, y) ↔ (y, x) is a lemma too).
-enum class ChcEngine { Pdr, Spacer };
+/// Who solves the clauses: Z3's Spacer (the fixedpoint engine), the PDR of pdr.h — the same
+/// algorithm on Z3's SAT solver, with cubes over the fluents and the pair system's symmetry
+/// (every lemma's mirror image (x, y) ↔ (y, x) is a lemma too) — or both at once, each in a
+/// thread and a Z3 context of its own, the first answer stopping the other (each is much
+/// faster than the other on some games: doc/knowledge.md).
+enum class ChcEngine { Both, Pdr, Spacer };
 
 struct ChcOptions {
-    ChcEngine engine = ChcEngine::Pdr;
+    ChcEngine engine = ChcEngine::Both;
     /// The solver stops by this time (none: no limit); SmtTimeout is thrown past it.
     std::optional<std::chrono::steady_clock::time_point> deadline;
     /// For tests only: drop the constraint that r's moves are equal (a mutation the tests catch).
@@ -54,6 +56,8 @@ struct ChcResult {
     std::size_t frames = 0, depth = 0;
     /// Spacer queries or SAT calls.
     std::size_t solver_calls = 0;
+    /// Who answered: Pdr or Spacer.
+    ChcEngine solver = ChcEngine::Pdr;
     /// The fluents per copy (Pair's arity is twice this).
     std::size_t fluents = 0;
 };

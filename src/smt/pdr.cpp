@@ -226,6 +226,7 @@ public:
     }
 
     bool check(const z3::expr_vector& assumptions) {
+        if (o_.stop && o_.stop->load()) throw SmtStopped("PDR stopped");
         if (o_.deadline && std::chrono::steady_clock::now() >= *o_.deadline)
             throw SmtTimeout("time limit reached in PDR");
         ++calls_;

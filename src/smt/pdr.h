@@ -7,12 +7,15 @@
 #pragma once
 #include <z3++.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <functional>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "smt/solver.h"
 
 namespace gdlsc::smt {
 
@@ -36,6 +39,13 @@ struct BooleanSystem {
 struct PdrOptions {
     std::optional<std::chrono::steady_clock::time_point> deadline;  ///< past it SmtTimeout
     std::function<void(const std::string&)> progress;                ///< "frame 5: 212 lemmas"
+    /// Set by another thread to stop the search (SmtStopped before the next SAT call).
+    const std::atomic<bool>* stop = nullptr;
+};
+
+/// PDR was stopped through PdrOptions::stop.
+struct SmtStopped : SmtError {
+    using SmtError::SmtError;
 };
 
 struct PdrResult {
