@@ -7,6 +7,7 @@
 
 #include "base/errors.h"
 #include "query/proof.h"
+#include "query/prove_chc.h"
 
 namespace gdlsc::query {
 namespace {
@@ -27,6 +28,14 @@ SmtProveOptions smt_options(const ProveRequest& r, bool induction) {
     if (r.max_k) o.max_k = *r.max_k;
     o.progress = r.progress;
     o.timeout_seconds = r.timeout_seconds;
+    return o;
+}
+
+ChcProveOptions chc_options(const ProveRequest& r) {
+    ChcProveOptions o;
+    o.progress = r.progress;
+    o.timeout_seconds = r.timeout_seconds;
+    o.solver = r.chc_solver;
     return o;
 }
 
@@ -61,6 +70,8 @@ void check_request(const ProveRequest& r) {
     if (r.induction && r.depth) throw UserError("prove: --induction and --depth exclude each other");
     if (r.engine == "smt" && !r.induction && !r.depth) throw UserError("prove: --engine smt needs --depth N or --induction");
     if (r.engine == "developments" && !r.depth) throw UserError("prove: --engine developments needs --depth N");
+    if (r.chc_solver != "both" && r.engine != "chc" && r.engine != "all")
+        throw UserError("prove: --chc-solver goes with --engine chc (or all)");
 }
 
 // `--witness FILE`: the developments replayed; explicit is the progression engine, all adds the
@@ -100,6 +111,9 @@ const std::vector<ProveMethodEntry>& prove_methods() {
          &needs_depth},
         {"induction", "k-induction with Houdini invariants on the two-copy system (whole game)",
          [](const Game& g, const ProveRequest& r) { return prove_smt(g, r.property, smt_options(r, true)); },
+         &whole_game_only},
+        {"chc", "the pair system as Horn clauses, solved by IC3/PDR and Z3's Spacer (whole game; --chc-solver)",
+         [](const Game& g, const ProveRequest& r) { return prove_chc(g, r.property, chc_options(r)); },
          &whole_game_only},
     };
     return table;

@@ -31,6 +31,7 @@ struct ProveRequest {
     bool induction = false;
     std::optional<std::size_t> max_k;  ///< induction: the largest k (default SmtProveOptions::max_k)
     std::size_t max_pairs = 0;         ///< fixpoint: the pair bound (0: its default)
+    std::string chc_solver = "both";   ///< chc: who solves the Horn clauses, both (a race), pdr or spacer
     double timeout_seconds = 0;        ///< per method (0: none)
     bool progress = false;             ///< progress lines on stderr
     std::string witness;  ///< a counterexample to replay (the JSON --json prints) instead of a search

@@ -10,9 +10,8 @@
 #include <memory>
 
 #include "base/errors.h"
-#include "prolog/engine.h"
+#include "base/deadline.h"
 #include "query/proof.h"
-#include "query/session.h"
 #include "query/step_program.h"
 #include "smt/pair_chc.h"
 #include "smt/solver.h"
@@ -29,15 +28,13 @@ constexpr std::size_t kMaxCounterexampleDepth = 10'000;
 ProveReport prove_chc(const Game& g, const std::string& property, const ChcProveOptions& o) {
     const gdl::Term prop = prove_property_term(g, property);
     const smt::TwoCopyProperty tp = two_copy_property(prop, "chc");
-    auto& e = prepare_engine(g, o.timeout_seconds);
-    const std::vector<gdl::Term> init = e.fluents(e.initial_state());
     const auto t0 = std::chrono::steady_clock::now();
+    const Deadline deadline = Deadline::after(o.timeout_seconds);  // the whole proof, grounding included
     auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
-    const ground::GroundProgram step = step_program(g, "chc");
+    const StepProgram sp = step_program(g, "chc");
+    const ground::GroundProgram& step = sp.program;
+    const std::vector<gdl::Term>& init = sp.init;
     if (o.progress) std::fprintf(stderr, "prove: chc over the step program (%s)\n", step.size_text().c_str());
-    std::optional<std::chrono::steady_clock::time_point> deadline;
-    if (o.timeout_seconds > 0)  // the whole proof, grounding included
-        deadline = t0 + std::chrono::milliseconds(static_cast<long long>(o.timeout_seconds * 1000));
 
     ProveReport rep;
     rep.property = property;
@@ -57,7 +54,7 @@ ProveReport prove_chc(const Game& g, const std::string& property, const ChcProve
             const std::string& role = g.analysis.roles[r];
             if (role == "random") continue;
             smt::ChcOptions co;
-            co.deadline = deadline;
+            co.deadline = deadline.when();
             co.drop_same_move = o.drop_same_move;
             co.engine = engine;
             double last = seconds();
@@ -87,7 +84,7 @@ ProveReport prove_chc(const Game& g, const std::string& property, const ChcProve
         if (refuted.empty()) return rep;
         // A counterexample exists; the bounded search finds the shortest (over the refuted roles).
         smt::TwoCopyOptions to;
-        to.deadline = deadline;
+        to.deadline = deadline.when();
         to.drop_same_move = o.drop_same_move;
         std::vector<std::unique_ptr<smt::TwoCopy>> copies;
         for (std::size_t r : refuted) copies.push_back(std::make_unique<smt::TwoCopy>(step, init, r, tp, to));
@@ -95,7 +92,7 @@ ProveReport prove_chc(const Game& g, const std::string& property, const ChcProve
             for (std::size_t i = 0; i < refuted.size(); ++i)
                 if (auto w = copies[i]->counterexample(d)) {
                     for (auto& c : copies) rep.pairs += c->solver_calls();
-                    set_counterexample(rep, g.analysis.roles[refuted[i]], d, w->actual, w->alternative);
+                    set_counterexample(g, rep, g.analysis.roles[refuted[i]], d, w->actual, w->alternative);
                     rep.depth = d;
                     return rep;
                 }

@@ -2,7 +2,7 @@
 // development by PDR and Z3's Spacer on the pair system as constrained Horn clauses (smt/pair_chc.h):
 // one query per role that is not random; a refuted role's shortest counterexample comes from
 // the bounded two-copy search (smt/two_copy.h), depth by depth, the shortest over all roles.
-// doc/knowledge.md, "Whole-game proofs by Spacer".
+// doc/knowledge.md, "Whole-game proofs by Horn clauses"; doc/engines.md.
 #pragma once
 #include <string>
 

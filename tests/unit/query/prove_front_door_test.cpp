@@ -98,7 +98,9 @@ BOOST_AUTO_TEST_CASE(one_method_and_all) {
     auto ran_method = [&](const std::string& m) { return std::find(ran.begin(), ran.end(), m) != ran.end(); };
     BOOST_TEST(ran_method("fixpoint"));
     BOOST_TEST(ran_method("induction"));
+    BOOST_TEST(ran_method("chc"));
     BOOST_TEST(!ran_method("developments"));
+    BOOST_TEST(o.agree);
 }
 
 BOOST_AUTO_TEST_CASE(a_refuted_property_exits_1_with_the_counterexample) {
@@ -126,6 +128,13 @@ BOOST_AUTO_TEST_CASE(bad_requests_are_refused_by_name) {
     r.engine = "all";
     r.induction = true;
     BOOST_TEST(user_error([&] { query::prove(g, r); }).find("runs k-induction itself") != std::string::npos);
+    r.induction = false;
+    r.engine = "fixpoint";
+    r.chc_solver = "spacer";
+    BOOST_TEST(user_error([&] { query::prove(g, r); }).find("--chc-solver goes with --engine chc") != std::string::npos);
+    r.chc_solver = "both";
+    r.engine = "chc";
+    BOOST_TEST(user_error([&] { query::prove(g, r); }).find("without --depth") != std::string::npos);
     // GDL-III: the fixpoint says why it does not apply.
     query::Game cheryl = query::load_game_file(test::example("cheryl/cheryl.kif"));
     query::ProveRequest c;

@@ -44,7 +44,8 @@ void same_as_fixpoint(const std::string& file, const std::string& property) {
         co.timeout_seconds = 60;
         const query::ProveReport chc = query::prove_chc(g, property, co);
         BOOST_TEST(chc.whole_game);
-        BOOST_TEST(chc.solver == "pdr");
+        BOOST_TEST(chc.solver == "both");  // the default: PDR and Spacer race
+        BOOST_TEST(chc.solved_by.size() + 1 >= g.analysis.roles.size());  // every agent's answer says who gave it
         BOOST_TEST(chc.holds == fix.holds);
         if (!fix.holds) {
             BOOST_TEST(chc.at_depth == fix.at_depth);
@@ -81,7 +82,7 @@ GDLSC_CORPUS_CASE(two_generals_is_decided) {
     Run goal = prove(g, "goal-knowledge", {"--engine", "chc"});
     BOOST_TEST(goal.exit_code == 0, goal.err);
     BOOST_TEST(goal.j["method"] == "chc");
-    BOOST_TEST(goal.j["solver"] == "pdr");
+    BOOST_TEST(goal.j["solver"] == "both");
     BOOST_TEST(goal.j["whole_game"] == true);
     same_as_fixpoint(g, "perfect-information");  // refuted at 1 (generala)
 }
@@ -118,10 +119,14 @@ BOOST_AUTO_TEST_CASE(spacer_agrees_with_pdr) {
             BOOST_TEST_CONTEXT(g << " " << p) {
                 query::ChcProveOptions o;
                 o.timeout_seconds = 60;
+                o.solver = "pdr";
                 auto pdr = query::prove_chc(game, p, o);
-                o.spacer = true;
+                BOOST_TEST(pdr.solver == "pdr");
+                for (const auto& [role, by] : pdr.solved_by) BOOST_TEST(by == "pdr");
+                o.solver = "spacer";
                 auto spacer = query::prove_chc(game, p, o);
                 BOOST_TEST(spacer.solver == "spacer");
+                for (const auto& [role, by] : spacer.solved_by) BOOST_TEST(by == "spacer");
                 BOOST_TEST(spacer.holds == pdr.holds);
                 BOOST_TEST(spacer.at_depth == pdr.at_depth);
                 BOOST_TEST(spacer.role == pdr.role);
