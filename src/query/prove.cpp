@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/deadline.h"
 #include "base/errors.h"
 #include "query/proof.h"
 #include "query/prove_chc.h"
@@ -140,14 +141,26 @@ ProveOutcome prove(const Game& g, const ProveRequest& r) {
     // limit ends the command only when no method gives a verdict.
     out.all = true;
     std::optional<LimitError> first_limit;
+    const Deadline deadline = Deadline::after(r.timeout_seconds);  // the whole run, not each method
     for (const auto& m : prove_methods()) {
         if (std::string why = m.not_applicable(g, r); !why.empty()) {
             // Listed only where it says something about the game, not about the request's shape.
             if (m.name == "fixpoint") out.not_applicable.push_back(m.name + ": " + why);
             continue;
         }
+        ProveRequest left = r;
+        if (deadline.limited()) {
+            left.timeout_seconds = deadline.seconds_left();
+            if (left.timeout_seconds < 0.001) {
+                const std::string why = "not run: the time limit of " + seconds_text(r.timeout_seconds) +
+                                        " s was used by the methods before it";
+                out.not_applicable.push_back(m.name + ": " + why);
+                if (!first_limit) first_limit = LimitError("prove: " + why);
+                continue;
+            }
+        }
         try {
-            out.runs.emplace_back(m.name, m.run(g, r));
+            out.runs.emplace_back(m.name, m.run(g, left));
         } catch (const TooLargeError& ex) {  // its step program passes the size bound
             out.not_applicable.push_back(m.name + ": " + ex.what());
         } catch (const LimitError& ex) {

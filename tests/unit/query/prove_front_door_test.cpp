@@ -6,6 +6,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
+#include <chrono>
 
 #include "base/errors.h"
 #include "game_paths.h"
@@ -165,4 +166,24 @@ BOOST_AUTO_TEST_CASE(simulate_takes_the_first_engine_that_applies) {
     BOOST_TEST(q.fallback.find("no step network") == 0u, q.fallback);
     r.engine = "network";
     BOOST_TEST(user_error([&] { query::simulate(cheryl, r); }).find("no step network for this game") != std::string::npos);
+}
+
+// --timeout bounds `all` as a whole: Krieg-TicTacToe's fixpoint needs far more than 2 s, so it
+// reaches the limit and the methods after it are listed as not run instead of getting 2 s each.
+BOOST_AUTO_TEST_CASE(the_time_limit_of_all_is_the_whole_runs) {
+    query::Game g = query::load_game_file(test::example("krieg_tictactoe/krieg_tictactoe.kif"));
+    query::ProveRequest r;
+    r.property = "legal-knowledge";
+    r.engine = "all";
+    r.timeout_seconds = 2;
+    const auto t0 = std::chrono::steady_clock::now();
+    std::string limit;
+    try {
+        query::prove(g, r);
+    } catch (const LimitError& e) {
+        limit = e.what();
+    }
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    BOOST_TEST(limit.find("time limit of 2 s") != std::string::npos, limit);
+    BOOST_TEST(secs < 6.0);  // three methods with 2 s each would take 6 s or more
 }
