@@ -17,11 +17,12 @@ struct ProveRun {
 };
 
 inline ProveRun prove_json(const std::string& game, const std::string& property, const std::vector<std::string>& extra,
-                           int seconds = 300) {
+                           int seconds = 300, const std::vector<std::string>& env = {}) {
     std::vector<std::string> args{"prove", game, property, "--json", "--quiet"};
     args.insert(args.end(), extra.begin(), extra.end());
     RunOptions opt;
     opt.seconds = seconds;
+    opt.env = env;
     RunResult r = run_gdlsc(args, opt);
     ProveRun out{r.exit_code, nlohmann::json(), r.err};
     if (!r.out.empty()) out.j = nlohmann::json::parse(r.out);
