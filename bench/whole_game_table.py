@@ -6,12 +6,14 @@ Per game and property (legal-, terminal-, goal-knowledge, perfect-information):
     reachable states, pairs, the state space: step network or rules);
   - Z3's k-induction, `gdlsc prove GAME PROP --engine smt --induction --max-k K --json`
     (proved at k / refuted at depth / undecided up to K / not applicable);
-each with elapsed seconds and peak memory (GNU time). Prints a Markdown table; the two
-methods must agree wherever both decide (a disagreement is marked DISAGREE and the exit
+  - with --chc, PDR on the pair system's Horn clauses, `gdlsc prove GAME PROP --engine chc
+    --json` (holds, with the invariant's lemmas per role / refuted at depth / limit);
+each with elapsed seconds and peak memory (GNU time). Prints a Markdown table; the
+methods must agree wherever they decide (a disagreement is marked DISAGREE and the exit
 status is 3).
 
 Default games: the corpus gdl2 folder (GDLSC_CORPUS or ../shared/games) and examples/.
-Usage: bench/whole_game_table.py [--gdlsc build/gdlsc] [--timeout 60] [--max-k 6] [GAME ...]
+Usage: bench/whole_game_table.py [--gdlsc build/gdlsc] [--timeout 60] [--max-k 6] [--chc] [GAME ...]
 """
 import argparse, glob, json, os, subprocess, sys, tempfile
 
@@ -42,6 +44,8 @@ def verdict(j, code, err):
     if j.get("undecided"):
         return f"undecided (k ≤ {j['depth']})"
     if j["holds"]:
+        if j.get("method") == "chc":
+            return "holds (" + ", ".join(f"{r} {n}" for r, n in sorted(j.get("invariants", {}).items())) + " lemmas)"
         return f"holds (k = {j['k']})" if "k" in j else "holds"
     c = j["counterexample"]
     return f"refuted at {c['depth']}" + (f" ({c['role']})" if c.get("role") else "")
@@ -53,6 +57,7 @@ def main():
     ap.add_argument("--gdlsc", default=os.path.join(here, "..", "build", "gdlsc"))
     ap.add_argument("--timeout", type=int, default=60)
     ap.add_argument("--max-k", type=int, default=6)
+    ap.add_argument("--chc", action="store_true", help="add a column: prove --engine chc (PDR on Horn clauses)")
     ap.add_argument("games", nargs="*")
     a = ap.parse_args()
     games = a.games
@@ -60,13 +65,14 @@ def main():
         corpus = os.environ.get("GDLSC_CORPUS", os.path.join(here, "..", "..", "shared", "games"))
         games = sorted(glob.glob(os.path.join(corpus, "gdl2", "*.kif")) + glob.glob(os.path.join(corpus, "gdl2", "*.gdl")))
         games += sorted(glob.glob(os.path.join(here, "..", "examples", "*", "*.kif")))
-    print("| game | property | fixpoint | states | pairs | s | MB | smt k-induction | s | MB |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    chc_head, chc_rule = (" chc (PDR) | s | MB |", "---|---|---|") if a.chc else ("", "")
+    print("| game | property | fixpoint | states | pairs | s | MB | smt k-induction | s | MB |" + chc_head)
+    print("|---|---|---|---|---|---|---|---|---|---|" + chc_rule)
     disagree = False
     for g in games:
         name = os.path.basename(g)
         if subprocess.run([a.gdlsc, "check", g], capture_output=True).returncode != 0:
-            print(f"| {name} | (invalid: `gdlsc check` refuses it) | | | | | | | | |", flush=True)
+            print(f"| {name} | (invalid: `gdlsc check` refuses it) | | | | | | | | |" + (" | | |" if a.chc else ""), flush=True)
             continue
         for prop in PROPS:
             fj, fs, fm, fc, fe = run([a.gdlsc, "prove", g, prop, "--json", "--quiet"], a.timeout)
@@ -78,10 +84,22 @@ def main():
                 if not same:
                     disagree = True
                     sv += " **DISAGREE**"
+            chc = ""
+            if a.chc:
+                cj, cs, cm, cc, ce = run([a.gdlsc, "prove", g, prop, "--json", "--quiet", "--engine", "chc"], a.timeout)
+                cv = verdict(cj, cc, ce)
+                for other in (fj, sj):
+                    if cj is not None and other is not None and not other.get("undecided"):
+                        same = other["holds"] == cj["holds"] and (
+                            cj["holds"] or other["counterexample"]["depth"] == cj["counterexample"]["depth"])
+                        if not same and "DISAGREE" not in cv:
+                            disagree = True
+                            cv += " **DISAGREE**"
+                chc = f" {cv} | {cs:.1f} | {cm} |"
             space = f" ({fj['space']})" if fj is not None and fj.get("space") == "rules" else ""
             states = fj.get("states", "") if fj else ""
             pairs = fj.get("pairs", "") if fj else ""
-            print(f"| {name} | {prop} | {fv}{space} | {states} | {pairs} | {fs:.1f} | {fm} | {sv} | {ss:.1f} | {sm} |", flush=True)
+            print(f"| {name} | {prop} | {fv}{space} | {states} | {pairs} | {fs:.1f} | {fm} | {sv} | {ss:.1f} | {sm} |{chc}", flush=True)
     sys.exit(3 if disagree else 0)
 
 

@@ -67,6 +67,9 @@ void register_prove(CLI::App& app, int& exit_code) {
     cmd->add_option("--engine", r.engine, engine_help())
         ->check(CLI::IsMember(engine_names()));
     cmd->add_flag("--induction", r.induction, "with --engine smt: k-induction, a proof for every depth");
+    cmd->add_option("--chc-solver", r.chc_solver,
+                    "with --engine chc: both (IC3/PDR and Z3's Spacer race, the first answer wins; default), pdr or spacer")
+        ->check(CLI::IsMember({"both", "pdr", "spacer"}));
     cmd->add_option("--max-k", r.max_k, "with --induction: the largest k tried (default 10; exit 6 if undecided)")
         ->check(whole_number());
     add_json(cmd, a->json, "print {\"holds\", \"depth\", \"counterexample\"}");

@@ -107,17 +107,6 @@ std::vector<Term> read_kif_terms(const SourcePtr& src, Diagnostics& diags) {
     return out;
 }
 
-bool read_kif_term(const SourcePtr& src, Term& out, Diagnostics& diags) {
-    size_t before = diags.error_count();
-    auto ts = read_kif_terms(src, diags);
-    if (ts.size() != 1) {
-        diags.error(Location{src, 1, 1},
-                    ts.empty() ? "expected a term, found nothing" : "expected one term, found " + std::to_string(ts.size()));
-        return false;
-    }
-    out = std::move(ts[0]);
-    return diags.error_count() == before;
-}
 
 Syntax detect_syntax(const Source& src) {
     const std::string& t = src.text;

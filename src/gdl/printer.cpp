@@ -196,12 +196,6 @@ std::vector<std::string> variables(const Rule& r) {
 
 std::string print_rule(const Rule& r, Syntax s) { return Printer(s, name_variables(variables(r), s)).rule(r); }
 
-std::string print_literal(const Literal& l, Syntax s) {
-    std::vector<std::string> v;
-    l.collect_variables(v);
-    return Printer(s, name_variables(v, s)).literal(l);
-}
-
 std::string print_term(const Term& t, Syntax s) {
     std::vector<std::string> v;
     t.collect_variables(v);

@@ -26,8 +26,7 @@ std::string print_program(const Program& p, Syntax s);
 
 /// One rule (a fact or `head :- body.` / `(<= head body)`), without a final newline.
 std::string print_rule(const Rule& r, Syntax s);
-/// One literal or term; its variables are named as print_rule would name them in isolation.
-std::string print_literal(const Literal& l, Syntax s);
+/// One term; its variables are named as print_rule would name them in isolation.
 std::string print_term(const Term& t, Syntax s);
 
 }  // namespace gdlsc::gdl

@@ -26,10 +26,6 @@ Program read_game_file(const std::string& path, Diagnostics& diags);
 /// Same, from an in-memory text.
 Program read_game_text(const std::string& name, std::string text, Diagnostics& diags);
 
-/// Reads one KIF term (e.g. a query fragment or a move) from `text`; `name` is used in locations.
-/// Returns false and reports diagnostics if the text is not exactly one term.
-bool read_kif_term(const SourcePtr& src, Term& out, Diagnostics& diags);
-
 /// Reads a sequence of KIF terms (e.g. a history of joint moves).
 std::vector<Term> read_kif_terms(const SourcePtr& src, Diagnostics& diags);
 

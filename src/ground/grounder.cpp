@@ -47,11 +47,16 @@ using namespace normal_form;
 
 class Grounder {
 public:
+    // How the grounder runs: along a history (run), one step from any reachable state
+    // (run_one_step), the steps from the initial state (possible_inputs), or one step over
+    // given inputs (run_one_step_over).
+    enum Mode { History, OneStep, Steps, OneStepOver };
+
     Grounder(const gdl::Program& p, const gdl::Analysis& a, const std::vector<JointMove>& moves,
-             const GroundLimits& lim, const std::set<gdl::Signature>& keep, bool one_step = false)
+             const GroundLimits& lim, const std::set<gdl::Signature>& keep, Mode mode = History)
         : program_(p), analysis_(a), moves_(moves), limits_(lim), work_bound_(lim.work_bound()), keep_(keep),
-          one_step_(one_step) {
-        horizon_ = one_step ? 1 : static_cast<int>(moves.size());
+          one_step_(mode != History), mode_(mode) {
+        horizon_ = mode == History ? static_cast<int>(moves.size()) : mode == Steps ? kMaxSteps : 1;
         sym_true_ = terms_.symbol("true");
         sym_does_ = terms_.symbol("does");
         rel_init_ = rel_of(terms_.symbol("init"), 1);
@@ -71,6 +76,84 @@ public:
         run_phase(0);
         return relevant_part();
     }
+
+    // ground_step's fallback (see grounder.h): the possible true@i fluents and does@i moves of
+    // the steps i = 0, 1, ... from the initial state, each step grounded from the last one's
+    // possible fluents, until terminal is certain at a step (every development has ended)
+    // or a step's possible fluents are the last one's (every later step repeats it).
+    struct Inputs {
+        std::vector<gdl::Term> fluents;  // F of true(F)
+        std::vector<gdl::Term> moves;    // does(R, M)
+        int steps = 0;
+    };
+    Inputs possible_inputs() {
+        normalise();
+        const RelId rel_true = rel_of(sym_true_, 1), rel_does = rel_of(sym_does_, 2);
+        const TermId terminal = terms_.make(terms_.symbol("terminal"), nullptr, 0);
+        phase_ = -1;
+        std::size_t from = rules_out_.size();
+        run_phase(-1);
+        mark_certain(from);
+        from = rules_out_.size();
+        for (AtomId id : possible_of(rel_init_, -1)) {
+            AtomId t = add_possible(wrap(sym_true_, atom_term_[id]), 0);
+            add_rule(t, {id}, {});
+        }
+        std::set<TermId> fluents, moves;
+        std::vector<TermId> last;
+        Inputs in;
+        for (int i = 0;; ++i) {
+            if (i >= horizon_)
+                throw TooLarge("the steps from the initial state passed " + std::to_string(kMaxSteps) +
+                               " without terminal being certain");
+            phase_ = i;
+            run_phase(i);
+            mark_certain(from);
+            // A role with one possible move makes it in every development that goes on.
+            std::map<TermId, std::vector<AtomId>> by_role;
+            for (AtomId id : possible_of(rel_does, i)) by_role[terms_.arg(atom_term_[id], 0)].push_back(id);
+            bool forced = false;
+            for (const auto& [role, ds] : by_role)
+                if (ds.size() == 1 && !certain_[ds[0]]) certain_[ds[0]] = forced = true;
+            if (forced) mark_certain(from);
+            std::vector<TermId> now;
+            for (AtomId id : possible_of(rel_true, i)) now.push_back(atom_term_[id]);
+            std::sort(now.begin(), now.end());
+            fluents.insert(now.begin(), now.end());
+            for (AtomId id : possible_of(rel_does, i)) moves.insert(atom_term_[id]);
+            const std::int64_t t = find_atom(terminal, i);
+            in.steps = i;
+            if ((t >= 0 && certain_[static_cast<std::size_t>(t)]) || (i > 0 && now == last)) break;
+            last.swap(now);
+            from = rules_out_.size();
+            for (AtomId id : possible_of(rel_next_, i)) {
+                AtomId f = add_possible(wrap(sym_true_, atom_term_[id]), i + 1);
+                add_rule(f, {id}, {});
+            }
+        }
+        for (TermId f : fluents) in.fluents.push_back(terms_.to_term(terms_.arg(f, 0)));
+        for (TermId m : moves) in.moves.push_back(terms_.to_term(m));
+        return in;
+    }
+
+    // One step with exactly the given inputs possible (possible_inputs' result): nothing is
+    // fed back.
+    GroundProgram run_one_step_over(const Inputs& in) {
+        normalise();
+        phase_ = -1;
+        run_phase(-1);
+        for (const auto& f : in.fluents) {
+            TermId ft = terms_.from_term(f);
+            add_possible(terms_.make(sym_true_, &ft, 1), 0);
+        }
+        for (const auto& m : in.moves) add_possible(terms_.from_term(m), 0);
+        phase_ = 0;
+        run_phase(0);
+        return relevant_part();
+    }
+
+    /// The last run stopped in the static relations (phase -1).
+    bool in_statics() const { return phase_ < 0; }
 
     GroundProgram run() {
         normalise();
@@ -111,6 +194,9 @@ private:
     std::size_t work_ = 0;
     const std::set<gdl::Signature>& keep_;
     const bool one_step_ = false;
+    const Mode mode_ = History;
+    static constexpr int kMaxSteps = 1000;  // possible_inputs gives up past this many steps
+    std::vector<bool> certain_;  // Steps: per atom, true in every development at its step
     int horizon_ = 0;
     TermTable terms_;
     SymbolId sym_true_ = 0, sym_does_ = 0;
@@ -295,10 +381,12 @@ private:
 
     std::string size_text() const {
         return std::to_string(atom_term_.size()) + " atoms, " + std::to_string(rules_out_.size()) + " rules (" +
-               std::to_string(body_literals_) + " body literals), steps 0.." + std::to_string(horizon_);
+               std::to_string(body_literals_) + " body literals), steps 0.." +
+               std::to_string(mode_ == Steps ? std::max(phase_, 0) : horizon_);
     }
 
     std::string what() const {
+        if (mode_ == Steps) return "the ground program of the steps from the initial state";
         return one_step_ ? std::string("the one-step ground program")
                          : "the ground program for steps 0.." + std::to_string(horizon_);
     }
@@ -417,7 +505,8 @@ private:
             seen.resize(delta_.size());
             for (size_t k = 0; k < delta_.size(); ++k) seen[k] = delta_[k].second;
             first = false;
-            if (one_step_ && step == 0) feed_back();
+            if (mode_ == OneStep && step == 0) feed_back();
+            if (mode_ == Steps && step >= 0) feed_moves(step);
         }
     }
 
@@ -432,6 +521,36 @@ private:
         for (TermId m : moves) add_possible(m, 0);
     }
     size_t fed_next_ = 0, fed_legal_ = 0;
+
+    // Steps: every possible legal@step move is a possible does@step (new ones only).
+    void feed_moves(int step) {
+        if (step != fed_step_) fed_step_ = step, fed_legal_ = 0;
+        const std::vector<AtomId>& legal = possible_of(rel_legal_, step);
+        std::vector<TermId> moves;
+        for (; fed_legal_ < legal.size(); ++fed_legal_) moves.push_back(wrap(sym_does_, atom_term_[legal[fed_legal_]]));
+        for (TermId m : moves) add_possible(m, step);
+    }
+    int fed_step_ = -1;
+
+    // Steps: the atoms of the rules from `from` on that hold in every development at their
+    // step (an action atom: in every development that makes a move there): a rule whose
+    // positive atoms are certain and whose negative atoms can never be true makes its head
+    // certain (to a fixpoint); true@i+1(f) is certain when next@i(f) is (frame rules), and
+    // does@i(r, m) when m is r's only possible move.
+    void mark_certain(std::size_t from) {
+        certain_.resize(atom_term_.size(), false);
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (std::size_t i = from; i < rules_out_.size(); ++i) {
+                const GroundRule& r = rules_out_[i];
+                if (certain_[r.head]) continue;
+                bool holds = true;
+                for (AtomId p : r.pos) holds = holds && certain_[p];
+                for (AtomId q : r.neg) holds = holds && !possible_[q];
+                if (holds) certain_[r.head] = changed = true;
+            }
+        }
+    }
 
     // Instances of r at `step`; the literal `delta_lit` (if >= 0) only takes atoms from the
     // current round's delta, the others take every atom possible when the round began.
@@ -666,15 +785,39 @@ GroundProgram ground_program(const gdl::Program& program, const gdl::Analysis& a
     return Grounder(safe, a, moves, limits, keep).run();
 }
 
-GroundProgram ground_step(const gdl::Program& program, const gdl::Analysis& analysis, const GroundLimits& limits) {
+namespace {
+
+GroundProgram one_step(const gdl::Program& program, const gdl::Analysis& analysis, const GroundLimits& limits) {
     static const std::vector<JointMove> none;
     // init is kept so that the step network knows the initial state (StepNetwork::initial_fluents).
     static const std::set<gdl::Signature> keep{{"init", 1}};
+    Grounder relaxed(program, analysis, none, limits, keep, Grounder::OneStep);
+    try {
+        return relaxed.run_one_step();
+    } catch (const TooLarge& e) {
+        if (relaxed.in_statics()) throw;  // the static relations alone pass the bounds
+        // The relaxed step forgets what bounds a game's length (a step counter): feed the
+        // steps from the initial state instead, until the game is certainly over, on a
+        // quarter of the work bound (a game that needs more is seldom small enough after).
+        GroundLimits steps_limits = limits;
+        steps_limits.max_work = limits.work_bound() / 4;
+        try {
+            const Grounder::Inputs in =
+                Grounder(program, analysis, none, steps_limits, keep, Grounder::Steps).possible_inputs();
+            return Grounder(program, analysis, none, limits, keep, Grounder::OneStepOver).run_one_step_over(in);
+        } catch (const TooLarge& steps) {
+            throw TooLarge(std::string(e.what()) + "; step by step from the initial state: " + steps.what());
+        }
+    }
+}
+
+}  // namespace
+
+GroundProgram ground_step(const gdl::Program& program, const gdl::Analysis& analysis, const GroundLimits& limits) {
     gdl::Program safe = gdl::existential_negations(program);
-    if (safe.rules.size() == program.rules.size())
-        return Grounder(program, analysis, none, limits, keep, true).run_one_step();
+    if (safe.rules.size() == program.rules.size()) return one_step(program, analysis, limits);
     const gdl::Analysis a = gdl::analyze(safe);
-    return Grounder(safe, a, none, limits, keep, true).run_one_step();
+    return one_step(safe, a, limits);
 }
 
 }  // namespace gdlsc::ground

@@ -52,7 +52,28 @@ GroundProgram ground_program(const gdl::Program& program, const gdl::Analysis& a
 ///
 /// so every state reached by legal joint moves has only possible fluents, and every legal
 /// move is a possible does@0. The step network (step_network.h) compiles the result.
-/// Throws TooLarge beyond `limits` (as above), NotApplicable for `knows` in the rules.
+///
+/// This relaxation forgets what bounds the length of a game: a fluent that nests one level
+/// deeper each step ((message (ack (ack ...))) in two_generals, bounded in play by the round
+/// counter) makes it infinite. When it passes `limits` (and the static relations alone do
+/// not), the steps from the initial state are grounded instead, each from the last one's
+/// possible fluents, tracking the atoms that are *certain* at their step (a rule with
+/// certain positive atoms and impossible negative ones; true@i+1(f) from next@i(f); a role's
+/// only possible move):
+///
+///     P_0 := init fluents
+///     for i = 0, 1, ...:  ground step i from P_i (does@i from the possible legal@i)
+///                         stop when terminal@i is certain (every development has ended) or
+///                         P_i = P_i-1 (every later step repeats it)
+///                         P_i+1 := the possible next@i fluents
+///
+/// on a quarter of the work bound, and the step is grounded once more with exactly the
+/// union of the P_i and of the possible does@i as its inputs (nothing fed back). Every
+/// reachable state and legal move is still among the inputs; a next@0 fluent outside them
+/// comes only from an unreachable state, and users of the program ignore it (they read the
+/// state from the true@0 atoms).
+/// Throws TooLarge beyond `limits` (both ways; the message says both), NotApplicable for
+/// `knows` in the rules.
 GroundProgram ground_step(const gdl::Program& program, const gdl::Analysis& analysis, const GroundLimits& limits = {});
 
 }  // namespace gdlsc::ground

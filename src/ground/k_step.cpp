@@ -7,19 +7,14 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "ground/hash.h"
+
 namespace gdlsc::ground {
 
 namespace {
 
 struct BitsHash {
-    std::size_t operator()(const std::vector<std::uint64_t>& v) const {
-        std::uint64_t h = 0x9e3779b97f4a7c15ull;
-        for (std::uint64_t x : v) {
-            h ^= x + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-            h *= 0xff51afd7ed558ccdull;
-        }
-        return static_cast<std::size_t>(h ^ (h >> 33));
-    }
+    std::size_t operator()(const std::vector<std::uint64_t>& v) const { return hash_words(v); }
 };
 
 constexpr std::size_t kChunk = 4096;

@@ -6,6 +6,8 @@
 #include <string>
 #include <unordered_map>
 
+#include "ground/hash.h"
+
 namespace gdlsc::ground {
 namespace {
 
@@ -14,12 +16,7 @@ inline void set_bit(std::uint64_t* c, std::size_t i) { c[i >> 6] |= std::uint64_
 
 struct KeyHash {
     std::size_t operator()(const std::vector<std::uint32_t>& v) const {
-        std::uint64_t h = 0x9e3779b97f4a7c15ull ^ v.size();
-        for (std::uint32_t x : v) {
-            h ^= x + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-            h *= 0xff51afd7ed558ccdull;
-        }
-        return static_cast<std::size_t>(h ^ (h >> 33));
+        return hash_words(v, 0x9e3779b97f4a7c15ull ^ v.size());
     }
 };
 

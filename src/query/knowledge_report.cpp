@@ -273,6 +273,19 @@ std::string prove_text(const ProveReport& r) {
           << ")\n";
         return o.str();
     }
+    if (r.holds && r.whole_game && r.method == ProveMethod::Chc) {
+        o << r.property << " holds for every development of every length: proved on the pair system's Horn clauses "
+          << "(inductive invariant";
+        std::string sep = ": ";
+        for (const auto& [role, lemmas] : r.invariants) {
+            auto by = r.solved_by.find(role);
+            o << sep << role << " " << lemmas << " lemmas"
+              << (by == r.solved_by.end() ? "" : by->second == "spacer" ? " by Spacer" : " by PDR");
+            sep = ", ";
+        }
+        o << ")\n";
+        return o.str();
+    }
     if (r.holds && r.whole_game) {
         o << r.property << " holds for every development of every length (whole game: " << r.states
           << " reachable states, " << r.pairs << " pairs of indistinguishable states, depth " << r.depth << ")\n";
@@ -294,7 +307,7 @@ std::string prove_text(const ProveReport& r) {
 
 std::string prove_json(const ProveReport& r) {
     nlohmann::json j;
-    static const char* const methods[] = {"developments", "fixpoint", "smt", "smt-induction", "witness"};
+    static const char* const methods[] = {"developments", "fixpoint", "smt", "smt-induction", "witness", "chc"};
     j["holds"] = r.holds;
     j["method"] = methods[static_cast<int>(r.method)];
     j["whole_game"] = r.whole_game;
@@ -305,8 +318,10 @@ std::string prove_json(const ProveReport& r) {
         j["pairs"] = r.pairs;
         j["space"] = r.space;
     }
+    if (r.method == ProveMethod::Chc) j["solver"] = r.solver, j["solved_by"] = r.solved_by;
     if (r.method == ProveMethod::SmtInduction && !r.undecided && r.holds) j["k"] = r.depth;
-    if (r.method == ProveMethod::SmtInduction && !r.invariants.empty()) j["invariants"] = r.invariants;
+    if ((r.method == ProveMethod::SmtInduction || r.method == ProveMethod::Chc) && !r.invariants.empty())
+        j["invariants"] = r.invariants;
     if (r.holds || r.undecided) {
         j["counterexample"] = nullptr;
     } else {

@@ -50,6 +50,7 @@ enum class ProveMethod {
     SmtBounded,    ///< bounded: Z3 on the game unrolled in two copies (--engine smt --depth N)
     SmtInduction,  ///< whole game: k-induction on the two-copy system (--engine smt --induction)
     Witness,       ///< a given counterexample, checked by replaying it (--witness FILE)
+    Chc,           ///< whole game: Spacer on the pair system as Horn clauses (--engine chc)
 };
 
 struct ProveReport {
@@ -61,11 +62,14 @@ struct ProveReport {
     bool whole_game = false;
     /// SmtInduction only: neither proved nor refuted up to k = depth (exit 6, never a guess).
     bool undecided = false;
-    /// Size of the search: reachable states and pairs (fixpoint), or Z3 calls (smt); 0 if not applicable.
+    /// Size of the search: reachable states and pairs (fixpoint), or Z3 calls (smt, chc: Spacer
+    /// queries and bounded-search calls); 0 if not applicable.
     std::size_t states = 0, pairs = 0;
     std::string space;  ///< Fixpoint: the state space explored, "network" (step network) or "rules"
+    std::string solver;  ///< Chc: who was asked to solve the Horn clauses, "both", "pdr" or "spacer"
+    std::map<std::string, std::string> solved_by;  ///< Chc: per role, who answered, "pdr" or "spacer"
     /// SmtInduction: per role, the inductive invariants the step cases assumed (none when a
-    /// role needed no step case).
+    /// role needed no step case). Chc: per role proved, the lemmas of Spacer's invariant.
     std::map<std::string, std::size_t> invariants;
     std::string role;  ///< of the counterexample ("" for a formula without knows)
     std::size_t at_depth = 0;

@@ -5,8 +5,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/deadline.h"
 #include "base/errors.h"
 #include "query/proof.h"
+#include "query/prove_chc.h"
 
 namespace gdlsc::query {
 namespace {
@@ -27,6 +29,14 @@ SmtProveOptions smt_options(const ProveRequest& r, bool induction) {
     if (r.max_k) o.max_k = *r.max_k;
     o.progress = r.progress;
     o.timeout_seconds = r.timeout_seconds;
+    return o;
+}
+
+ChcProveOptions chc_options(const ProveRequest& r) {
+    ChcProveOptions o;
+    o.progress = r.progress;
+    o.timeout_seconds = r.timeout_seconds;
+    o.solver = r.chc_solver;
     return o;
 }
 
@@ -61,6 +71,8 @@ void check_request(const ProveRequest& r) {
     if (r.induction && r.depth) throw UserError("prove: --induction and --depth exclude each other");
     if (r.engine == "smt" && !r.induction && !r.depth) throw UserError("prove: --engine smt needs --depth N or --induction");
     if (r.engine == "developments" && !r.depth) throw UserError("prove: --engine developments needs --depth N");
+    if (r.chc_solver != "both" && r.engine != "chc" && r.engine != "all")
+        throw UserError("prove: --chc-solver goes with --engine chc (or all)");
 }
 
 // `--witness FILE`: the developments replayed; explicit is the progression engine, all adds the
@@ -101,6 +113,9 @@ const std::vector<ProveMethodEntry>& prove_methods() {
         {"induction", "k-induction with Houdini invariants on the two-copy system (whole game)",
          [](const Game& g, const ProveRequest& r) { return prove_smt(g, r.property, smt_options(r, true)); },
          &whole_game_only},
+        {"chc", "the pair system as Horn clauses, solved by IC3/PDR and Z3's Spacer (whole game; --chc-solver)",
+         [](const Game& g, const ProveRequest& r) { return prove_chc(g, r.property, chc_options(r)); },
+         &whole_game_only},
     };
     return table;
 }
@@ -126,14 +141,26 @@ ProveOutcome prove(const Game& g, const ProveRequest& r) {
     // limit ends the command only when no method gives a verdict.
     out.all = true;
     std::optional<LimitError> first_limit;
+    const Deadline deadline = Deadline::after(r.timeout_seconds);  // the whole run, not each method
     for (const auto& m : prove_methods()) {
         if (std::string why = m.not_applicable(g, r); !why.empty()) {
             // Listed only where it says something about the game, not about the request's shape.
             if (m.name == "fixpoint") out.not_applicable.push_back(m.name + ": " + why);
             continue;
         }
+        ProveRequest left = r;
+        if (deadline.limited()) {
+            left.timeout_seconds = deadline.seconds_left();
+            if (left.timeout_seconds < 0.001) {
+                const std::string why = "not run: the time limit of " + seconds_text(r.timeout_seconds) +
+                                        " s was used by the methods before it";
+                out.not_applicable.push_back(m.name + ": " + why);
+                if (!first_limit) first_limit = LimitError("prove: " + why);
+                continue;
+            }
+        }
         try {
-            out.runs.emplace_back(m.name, m.run(g, r));
+            out.runs.emplace_back(m.name, m.run(g, left));
         } catch (const TooLargeError& ex) {  // its step program passes the size bound
             out.not_applicable.push_back(m.name + ": " + ex.what());
         } catch (const LimitError& ex) {

@@ -31,7 +31,8 @@ struct ProveRequest {
     bool induction = false;
     std::optional<std::size_t> max_k;  ///< induction: the largest k (default SmtProveOptions::max_k)
     std::size_t max_pairs = 0;         ///< fixpoint: the pair bound (0: its default)
-    double timeout_seconds = 0;        ///< per method (0: none)
+    std::string chc_solver = "both";   ///< chc: who solves the Horn clauses, both (a race), pdr or spacer
+    double timeout_seconds = 0;        ///< the whole command, `all` included (0: none)
     bool progress = false;             ///< progress lines on stderr
     std::string witness;  ///< a counterexample to replay (the JSON --json prints) instead of a search
 };
@@ -67,6 +68,8 @@ struct ProveOutcome {
 /// Runs the request's method (or all of them) on `g`. UserError for a bad request (an unknown
 /// method, options that do not go together, a property no method decides); LimitError (exit 4)
 /// when the chosen method reaches a bound — under `all` only when no method gives a verdict.
+/// Under `all` the time limit is the whole run's: each method gets what the earlier ones left,
+/// and one that gets nothing is listed as not run.
 ProveOutcome prove(const Game& g, const ProveRequest& r);
 
 }  // namespace gdlsc::query

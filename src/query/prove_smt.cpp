@@ -8,7 +8,6 @@
 #include <random>
 #include <set>
 
-#include "ground/grounder.h"
 #include "ground/network_play.h"
 #include "ground/step_network.h"
 #include "prolog/engine.h"
@@ -16,22 +15,12 @@
 #include "base/errors.h"
 #include "query/session.h"
 #include "query/proof.h"
+#include "query/step_program.h"
 #include "smt/solver.h"
 #include "smt/two_copy.h"
 
 namespace gdlsc::query {
 namespace {
-
-// Bounds on the step program (as for the step network).
-
-smt::TwoCopyProperty two_copy_property(const gdl::Term& prop) {
-    if (prop.name == "legal_knowledge") return smt::TwoCopyProperty::Legal;
-    if (prop.name == "terminal_knowledge") return smt::TwoCopyProperty::Terminal;
-    if (prop.name == "goal_knowledge") return smt::TwoCopyProperty::Goal;
-    if (prop.name == "perfect_information") return smt::TwoCopyProperty::PerfectInformation;
-    throw UserError("prove: the smt engine decides legal-knowledge, terminal-knowledge, goal-knowledge and "
-                    "perfect-information, not formulas: use --engine explicit");
-}
 
 // Reachable pairs of states for k-induction's candidate invariants (TwoCopyOptions::reachable,
 // explore): random matches through the step network, seeded (the same every run).
@@ -156,23 +145,14 @@ private:
 
 ProveReport prove_smt(const Game& g, const std::string& property, const SmtProveOptions& o) {
     const gdl::Term prop = prove_property_term(g, property);
-    const smt::TwoCopyProperty tp = two_copy_property(prop);
+    const smt::TwoCopyProperty tp = two_copy_property(prop, "smt");
     if (!o.induction && !o.depth) throw UserError("prove: --engine smt needs --depth N or --induction");
     const auto t0 = std::chrono::steady_clock::now();
     const Deadline deadline = Deadline::after(o.timeout_seconds);  // the whole search, grounding included
     auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
-    const StepModel& model = g.step();
-    switch (model.failure) {
-        case StepModel::Failure::None: break;
-        case StepModel::Failure::TooLarge:
-            throw TooLargeError("prove: the smt engine does not apply: the step program is " + model.why_not);
-        case StepModel::Failure::NotApplicable:
-            throw UserError("prove: the smt engine does not apply: " + model.why_not);
-        case StepModel::Failure::OutOfMemory: throw LimitError("prove: the smt engine does not apply: " + model.why_not);
-    }
-    const ground::GroundProgram& step = *model.program;
-    std::vector<gdl::Term> init;  // the initial state, from the network's init atoms
-    for (std::uint32_t f : model.network->initial_fluents()) init.push_back(model.network->fluents()[f]);
+    const StepProgram sp = step_program(g, "smt");
+    const ground::GroundProgram& step = sp.program;
+    const std::vector<gdl::Term>& init = sp.init;
     if (o.progress) std::fprintf(stderr, "prove: smt over the step program (%s)\n", step.size_text().c_str());
     smt::TwoCopyOptions to;
     to.deadline = deadline.when();

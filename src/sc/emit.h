@@ -19,8 +19,4 @@ void emit_text(const Theory& th, const std::string& source_name, std::ostream& o
 /// the compound-action axioms and the axioms of K. See doc/translation.md for the naming.
 void emit_tptp(const Theory& th, const std::string& source_name, std::ostream& out);
 
-/// The TPTP spelling of a formula with the symbol names `emit_tptp` uses for `th`
-/// (for conjectures written against an emitted theory, e.g. in tests).
-std::string tptp_formula(const Theory& th, const Formula& f);
-
 }  // namespace gdlsc::sc

@@ -257,12 +257,6 @@ void una(std::ostream& out, const Names& names, const Theory& th) {
 
 }  // namespace
 
-std::string tptp_formula(const Theory& th, const Formula& f) {
-    Names names(th);
-    Printer p(names);
-    return p.closed(f);
-}
-
 void emit_tptp(const Theory& th, const std::string& source_name, std::ostream& out) {
     Names names(th);
     out << "% Situation calculus theory of " << source_name << " in TPTP FOF (Schiffel & Thielscher 2011).\n"

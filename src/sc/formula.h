@@ -35,7 +35,6 @@ struct Term {
     static Term tuple(std::vector<Term> moves);
     static Term theory_constant(std::string name);
 
-    bool is_var() const { return kind == Kind::Var; }
     void collect_variables(std::vector<Term>& out) const;
     friend bool operator==(const Term& a, const Term& b);
 };

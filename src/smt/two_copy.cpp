@@ -1,5 +1,5 @@
-// The two-copy unrolling (see two_copy.h). Per copy c ∈ {0, 1} and step t, one Bool per atom
-// of the step program (static atoms once, shared):
+// The two-copy unrolling (see two_copy.h), over the step encoding of unrolling.h. Per copy
+// c ∈ {0, 1} and step t, one Bool per atom of the step program (static atoms once, shared):
 //
 //     true@0        = the initial fluents                      (bounded search only)
 //     true@t+1(f)   ↔ next@t(f)                                (false if f has no next rule)
@@ -32,218 +32,14 @@
 #include <map>
 #include <set>
 
-#include "base/sccs.h"
 #include "smt/solver.h"
+#include "smt/unrolling.h"
 
 namespace gdlsc::smt {
 namespace {
 
 using ground::AtomId;
 using ground::GroundProgram;
-constexpr std::int64_t kNone = -1;
-
-
-// The step program's atoms by meaning.
-struct StepAtoms {
-    std::vector<gdl::Term> fluents;
-    std::vector<AtomId> true_of;       // per fluent
-    std::vector<std::int64_t> next_of;  // per fluent
-    std::vector<std::vector<AtomId>> does_of;
-    std::vector<std::vector<gdl::Term>> moves;
-    std::vector<std::vector<std::int64_t>> legal_of;
-    std::vector<std::vector<AtomId>> sees_of, goal_of;
-    std::int64_t terminal = kNone;
-    std::vector<bool> input, is_static;
-    std::vector<int> loop;  // per atom: its positive loop's id, or -1
-
-    explicit StepAtoms(const GroundProgram& gp) {
-        const std::size_t n = gp.atoms.size(), nroles = gp.roles.size();
-        does_of.resize(nroles), moves.resize(nroles), legal_of.resize(nroles), sees_of.resize(nroles);
-        goal_of.resize(nroles);
-        input.assign(n, false), is_static.assign(n, false), loop.assign(n, -1);
-        auto role_of = [&](const gdl::Term& t) -> std::int64_t {
-            for (std::size_t r = 0; r < nroles; ++r)
-                if (t.is_constant() && t.name == gp.roles[r]) return static_cast<std::int64_t>(r);
-            return kNone;
-        };
-        for (AtomId a = 0; a < n; ++a) {
-            const auto& at = gp.atoms[a];
-            const gdl::Term& t = at.atom;
-            if (at.step < 0) {
-                is_static[a] = true;
-                continue;
-            }
-            if (t.name == "true" && t.args.size() == 1) {
-                input[a] = true;
-                true_of.push_back(a);
-                fluents.push_back(t.args[0]);
-            } else if (t.name == "does" && t.args.size() == 2) {
-                input[a] = true;
-                std::int64_t r = role_of(t.args[0]);
-                if (r != kNone) does_of[r].push_back(a), moves[r].push_back(t.args[1]);
-            } else if (t.name == "sees" && t.args.size() == 2) {
-                std::int64_t r = role_of(t.args[0]);
-                if (r != kNone) sees_of[r].push_back(a);
-            } else if (t.name == "goal" && t.args.size() == 2) {
-                std::int64_t r = role_of(t.args[0]);
-                if (r != kNone) goal_of[r].push_back(a);
-            }
-        }
-        for (const auto& f : fluents) next_of.push_back(gp.find(gdl::Term::compound("next", {f}), 0));
-        for (std::size_t r = 0; r < nroles; ++r)
-            for (const auto& m : moves[r])
-                legal_of[r].push_back(gp.find(gdl::Term::compound("legal", {gdl::Term::constant(gp.roles[r]), m}), 0));
-        terminal = gp.find(gdl::Term::constant("terminal"), 0);
-        // Positive loops (components of the positive dependency graph with a cycle).
-        std::vector<std::vector<AtomId>> pos(n);
-        for (const auto& r : gp.rules) pos[r.head].insert(pos[r.head].end(), r.pos.begin(), r.pos.end());
-        std::vector<AtomId> all(n);
-        for (AtomId a = 0; a < n; ++a) all[a] = a;
-        int id = 0;
-        for (const auto& c : base::sccs(all, [&](AtomId a) { return pos[a]; }, n)) {
-            bool cyclic = c.size() > 1;
-            if (c.size() == 1)
-                for (AtomId b : pos[c[0]]) cyclic |= b == c[0];
-            if (!cyclic) continue;
-            for (AtomId a : c) loop[a] = id;
-            ++id;
-        }
-    }
-};
-
-// Variables and constraints of the unrolled copies in one solver.
-struct Unrolling {
-    const GroundProgram& gp;
-    const StepAtoms& sa;
-    z3::context& ctx;
-    z3::solver& s;
-    std::vector<z3::expr> statics;
-    std::vector<std::vector<std::vector<z3::expr>>> vars;  // [copy][step][atom]
-    std::string tag;
-
-    Unrolling(const GroundProgram& g, const StepAtoms& a, z3::context& c, z3::solver& solver, std::string t)
-        : gp(g), sa(a), ctx(c), s(solver), vars(2), tag(std::move(t)) {
-        for (AtomId x = 0; x < gp.atoms.size(); ++x)
-            statics.push_back(sa.is_static[x] ? ctx.bool_const((tag + "s" + std::to_string(x)).c_str())
-                                              : ctx.bool_val(false));
-        for (AtomId x = 0; x < gp.atoms.size(); ++x)
-            if (sa.is_static[x]) define(statics, x, tag + "s");
-    }
-
-    z3::expr body(const std::vector<z3::expr>& v, const ground::GroundRule& r) {
-        z3::expr_vector lits(ctx);
-        for (AtomId p : r.pos) lits.push_back(v[p]);
-        for (AtomId q : r.neg) lits.push_back(!v[q]);
-        return lits.empty() ? ctx.bool_val(true) : z3::mk_and(lits);
-    }
-
-    // Completion of atom x over the values v, and its ranking if it is in a positive loop.
-    void define(const std::vector<z3::expr>& v, AtomId x, const std::string& prefix) {
-        z3::expr_vector bodies(ctx);
-        for (std::size_t ri : gp.rules_of[x]) bodies.push_back(body(v, gp.rules[ri]));
-        s.add(v[x] == (bodies.empty() ? ctx.bool_val(false) : z3::mk_or(bodies)));
-        if (sa.loop[x] < 0) return;
-        auto rank = [&](AtomId a) { return ctx.int_const((prefix + "r" + std::to_string(a)).c_str()); };
-        z3::expr_vector supported(ctx);
-        for (std::size_t ri : gp.rules_of[x]) {
-            const auto& r = gp.rules[ri];
-            z3::expr_vector lits(ctx);
-            lits.push_back(body(v, r));
-            for (AtomId p : r.pos)
-                if (sa.loop[p] == sa.loop[x]) lits.push_back(rank(p) < rank(x));
-            supported.push_back(z3::mk_and(lits));
-        }
-        s.add(z3::implies(v[x], supported.empty() ? ctx.bool_val(false) : z3::mk_or(supported)));
-    }
-
-    // The atoms of copy c at step t (t = vars[c].size()), defined from step t-1's next atoms.
-    void add_step(int c) {
-        const std::size_t t = vars[c].size();
-        const std::string prefix = tag + "c" + std::to_string(c) + "t" + std::to_string(t) + "_";
-        std::vector<z3::expr> v;
-        v.reserve(gp.atoms.size());
-        for (AtomId x = 0; x < gp.atoms.size(); ++x)
-            v.push_back(sa.is_static[x] ? statics[x] : ctx.bool_const((prefix + std::to_string(x)).c_str()));
-        if (t > 0) {
-            const auto& prev = vars[c][t - 1];
-            for (std::size_t f = 0; f < sa.true_of.size(); ++f)
-                s.add(v[sa.true_of[f]] == (sa.next_of[f] == kNone ? ctx.bool_val(false) : prev[sa.next_of[f]]));
-        }
-        for (AtomId x = 0; x < gp.atoms.size(); ++x)
-            if (!sa.input[x] && !sa.is_static[x]) define(v, x, prefix);
-        vars[c].push_back(std::move(v));
-    }
-
-    void initial(int c, const std::set<std::string>& init) {
-        for (std::size_t f = 0; f < sa.fluents.size(); ++f)
-            s.add(vars[c][0][sa.true_of[f]] == ctx.bool_val(init.count(sa.fluents[f].to_kif()) > 0));
-    }
-
-    z3::expr atom(int c, std::size_t t, std::int64_t x) { return x == kNone ? ctx.bool_val(false) : vars[c][t][x]; }
-
-    // A joint move is done at step t of copy c: not terminal, one legal move per role.
-    void moves(int c, std::size_t t) {
-        s.add(!atom(c, t, sa.terminal));
-        for (std::size_t r = 0; r < sa.does_of.size(); ++r) {
-            z3::expr_vector d(ctx);
-            for (std::size_t m = 0; m < sa.does_of[r].size(); ++m) {
-                d.push_back(vars[c][t][sa.does_of[r][m]]);
-                s.add(z3::implies(vars[c][t][sa.does_of[r][m]], atom(c, t, sa.legal_of[r][m])));
-            }
-            if (d.empty()) {
-                s.add(ctx.bool_val(false));  // a role without moves: no joint move
-                continue;
-            }
-            s.add(z3::mk_or(d));
-            s.add(z3::atmost(d, 1));
-        }
-    }
-
-    // Role r sees step t the same in both copies (its move and its percepts).
-    void same_view(std::size_t r, std::size_t t, bool same_move) {
-        if (same_move)
-            for (AtomId d : sa.does_of[r]) s.add(vars[0][t][d] == vars[1][t][d]);
-        for (AtomId p : sa.sees_of[r]) s.add(vars[0][t][p] == vars[1][t][p]);
-    }
-
-    z3::expr violation(TwoCopyProperty p, std::size_t r, std::size_t t) {
-        z3::expr t0 = atom(0, t, sa.terminal), t1 = atom(1, t, sa.terminal);
-        z3::expr_vector differ(ctx);
-        switch (p) {
-            case TwoCopyProperty::Legal:
-                for (std::int64_t l : sa.legal_of[r])
-                    if (l != kNone) differ.push_back(vars[0][t][l] != vars[1][t][l]);
-                return !t0 && !t1 && (differ.empty() ? ctx.bool_val(false) : z3::mk_or(differ));
-            case TwoCopyProperty::Terminal: return t0 != t1;
-            case TwoCopyProperty::Goal:
-                for (AtomId g : sa.goal_of[r]) differ.push_back(vars[0][t][g] != vars[1][t][g]);
-                return t0 && t1 && (differ.empty() ? ctx.bool_val(false) : z3::mk_or(differ));
-            case TwoCopyProperty::PerfectInformation:
-                if (t == 0) return ctx.bool_val(false);
-                for (const auto& ds : sa.does_of)
-                    for (AtomId d : ds) differ.push_back(vars[0][t - 1][d] != vars[1][t - 1][d]);
-                return differ.empty() ? ctx.bool_val(false) : z3::mk_or(differ);
-        }
-        return ctx.bool_val(false);
-    }
-
-    TwoCopyWitness witness(const z3::model& m, std::size_t depth) {
-        TwoCopyWitness w;
-        w.depth = depth;
-        for (int c = 0; c < 2; ++c)
-            for (std::size_t t = 0; t < depth; ++t) {
-                std::vector<gdl::Term> joint;
-                for (std::size_t r = 0; r < sa.does_of.size(); ++r)
-                    for (std::size_t k = 0; k < sa.does_of[r].size(); ++k)
-                        if (m.eval(vars[c][t][sa.does_of[r][k]], true).is_true()) {
-                            joint.push_back(sa.moves[r][k]);
-                            break;
-                        }
-                (c == 0 ? w.actual : w.alternative).push_back(std::move(joint));
-            }
-        return w;
-    }
-};
 
 bool check(z3::solver& s, const TwoCopyOptions& o, std::size_t& calls, const char* what,
            const z3::expr_vector* assumptions = nullptr) {
@@ -281,7 +77,7 @@ struct TwoCopy::Impl {
 
     Impl(const GroundProgram& g, const std::vector<gdl::Term>& init, std::size_t r, TwoCopyProperty p,
          const TwoCopyOptions& o)
-        : gp(g), sa(g), s(ctx), u(g, sa, ctx, s, ""), role(r), property(p), options(o) {
+        : gp(g), sa(g), s(ctx), u(g, sa, ctx, [this](const z3::expr& e) { s.add(e); }, ""), role(r), property(p), options(o) {
         auto in = init_set(init);
         for (int c = 0; c < 2; ++c) {
             u.add_step(c);
@@ -421,7 +217,7 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                     inv.push_back(std::move(c));
             z3::context ctx;
             z3::solver s(ctx);
-            Unrolling u(step, sa, ctx, s, "h");
+            Unrolling u(step, sa, ctx, [&s](const z3::expr& e) { s.add(e); }, "h");
             for (int c = 0; c < 2; ++c) u.add_step(c);
             for (int c = 0; c < 2; ++c) u.moves(c, 0);
             u.same_view(role, 0, !options.drop_same_move);
@@ -495,7 +291,7 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
             if (!have_invariants) find_invariants();
             z3::context ctx;
             z3::solver s(ctx);
-            Unrolling u(step, sa, ctx, s, "k");
+            Unrolling u(step, sa, ctx, [&s](const z3::expr& e) { s.add(e); }, "k");
             for (int c = 0; c < 2; ++c) u.add_step(c);
             for (std::size_t t = 0; t < k; ++t) {
                 for (int c = 0; c < 2; ++c) u.moves(c, t);

@@ -1,16 +1,20 @@
 // The grounder's bounds and its output on corpus games: games whose grounding is infinite
 // or whose joins examine millions of candidates end quickly with TooLarge (the work bound
 // of GroundLimits; the string-keyed grounder before it ran the two infinite games below for
-// over 30 s without end and the wide join for 17 s), and ground_step / ground_program give
-// the same programs as before the grounder was rewritten on hash-consed terms (sizes
-// recorded from that version).
+// over 30 s without end and the wide join for 17 s), a game whose relaxed one-step grounding
+// is infinite but whose length a step counter bounds is grounded step by step from the
+// initial state (two_generals), and ground_step / ground_program give the same programs as
+// before the grounder was rewritten on hash-consed terms (sizes recorded from that version).
 #define BOOST_TEST_MODULE grounder_bounds
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <string>
+#include <vector>
 
 #include "ground/grounder.h"
+#include "ground/step_network.h"
 #include "parsed_game.h"
 #include "game_paths.h"
 
@@ -46,6 +50,19 @@ const std::string kNesting = R"(
 (goal r 100)
 )";
 
+// The same counter with an end the player chooses: terminal is never certain at a step, and
+// the steps from the initial state nest deeper for ever too.
+const std::string kNestingForever = R"(
+(role r)
+(init (c z))
+(<= (legal r go) (true (c ?x)))
+(legal r halt)
+(<= (next (c (s ?x))) (does r go) (true (c ?x)))
+(<= (next stop) (does r halt))
+(<= terminal (true stop))
+(goal r 100)
+)";
+
 // A static relation with infinitely many atoms.
 const std::string kNaturals = R"(
 (role r)
@@ -76,14 +93,43 @@ BOOST_AUTO_TEST_CASE(work_bound_derived_from_rules) {
 }
 
 BOOST_AUTO_TEST_CASE(infinite_one_step_grounding_ends_by_the_work_bound) {
-    Game g = test::game_from_text(kNesting);
+    Game g = test::game_from_text(kNestingForever);
     auto t0 = std::chrono::steady_clock::now();
     std::string msg = too_large([&] { ground::ground_step(g.program, g.analysis, ground::GroundLimits{100000, 200000}); });
     double s = seconds_since(t0);
-    BOOST_TEST_MESSAGE("nesting counter: " << s << " s: " << msg);
+    BOOST_TEST_MESSAGE("nesting counter without end: " << s << " s: " << msg);
     BOOST_TEST(msg.find("the one-step ground program passed the work bound (10000000 units") != std::string::npos);
     BOOST_TEST(msg.find("while grounding step 0") != std::string::npos);
+    // the steps from the initial state, on a quarter of the work bound
+    BOOST_TEST(msg.find("step by step from the initial state: the ground program of the steps from the initial "
+                        "state passed the work bound (2500000 units") != std::string::npos);
     BOOST_TEST(s < 3.0);
+}
+
+// The relaxed one-step grounding of kNesting is infinite (every next fluent a possible true
+// fluent, one level deeper each round), but terminal is certain at step 3: the steps from the
+// initial state bound the fluents, and the step program is grounded over them.
+BOOST_AUTO_TEST_CASE(a_certain_end_bounds_the_steps) {
+    Game g = test::game_from_text(kNesting);
+    ground::GroundProgram gp = ground::ground_step(g.program, g.analysis, ground::GroundLimits{100000, 200000});
+    std::vector<std::string> fluents;
+    for (const auto& a : gp.atoms)
+        if (a.step == 0 && a.atom.name == "true") fluents.push_back(a.atom.args.at(0).to_kif());
+    std::sort(fluents.begin(), fluents.end());
+    BOOST_TEST(fluents == (std::vector<std::string>{"(c (s (s (s z))))", "(c (s (s z)))", "(c (s z))", "(c z)"}),
+               boost::test_tools::per_element());
+}
+
+// two_generals: messages (ack (ack ...)) nest one level per round, bounded by (round 9),
+// which ends the game; before, its one-step program passed the work bound and neither the
+// step network nor the smt engine applied.
+GDLSC_CORPUS_CASE(two_generals_is_grounded_step_by_step) {
+    Game g = test::game_from_file(kGames + "/gdl2/two_generals.kif");
+    auto t0 = std::chrono::steady_clock::now();
+    ground::StepNetwork net(g.program, g.analysis, ground::kEngineNetworkLimits);
+    BOOST_TEST_MESSAGE("two_generals: " << net.size_text() << " in " << seconds_since(t0) << " s");
+    BOOST_TEST(net.fluents().size() == 30u);
+    BOOST_TEST(seconds_since(t0) < 5.0);
 }
 
 BOOST_AUTO_TEST_CASE(infinite_static_relation_ends_by_the_work_bound) {

@@ -14,6 +14,7 @@
 #include "query/game_file.h"
 #include "query/proof.h"
 #include "game_paths.h"
+#include "prove_run.h"
 #include "run_gdlsc.h"
 
 using gdlsc::test::run_gdlsc;
@@ -29,17 +30,11 @@ const auto& kProperties = kKnowledgeProperties;
 
 json prove(const std::string& game, const std::string& property, const std::vector<std::string>& extra = {},
            const std::vector<std::string>& env = {}) {
-    std::vector<std::string> args{"prove", game, property, "--json", "--quiet"};
-    args.insert(args.end(), extra.begin(), extra.end());
-    gdlsc::test::RunOptions opt;
-    opt.seconds = 300;
-    opt.env = env;
-    auto r = run_gdlsc(args, opt);
+    const gdlsc::test::ProveRun r = gdlsc::test::prove_json(game, property, extra, 300, env);
     BOOST_REQUIRE_MESSAGE(r.exit_code == 0 || r.exit_code == 1, game << " " << property << ": exit " << r.exit_code
                                                                        << "\n" << r.err);
-    json j = json::parse(r.out);
-    BOOST_TEST((r.exit_code == 0) == j["holds"].get<bool>());
-    return j;
+    BOOST_TEST((r.exit_code == 0) == r.j["holds"].get<bool>());
+    return r.j;
 }
 
 // The whole-game verdict of `property` equals the developments' to `depth` (or, when the

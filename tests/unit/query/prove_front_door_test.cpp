@@ -6,6 +6,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
+#include <chrono>
 
 #include "base/errors.h"
 #include "game_paths.h"
@@ -98,7 +99,9 @@ BOOST_AUTO_TEST_CASE(one_method_and_all) {
     auto ran_method = [&](const std::string& m) { return std::find(ran.begin(), ran.end(), m) != ran.end(); };
     BOOST_TEST(ran_method("fixpoint"));
     BOOST_TEST(ran_method("induction"));
+    BOOST_TEST(ran_method("chc"));
     BOOST_TEST(!ran_method("developments"));
+    BOOST_TEST(o.agree);
 }
 
 BOOST_AUTO_TEST_CASE(a_refuted_property_exits_1_with_the_counterexample) {
@@ -126,6 +129,13 @@ BOOST_AUTO_TEST_CASE(bad_requests_are_refused_by_name) {
     r.engine = "all";
     r.induction = true;
     BOOST_TEST(user_error([&] { query::prove(g, r); }).find("runs k-induction itself") != std::string::npos);
+    r.induction = false;
+    r.engine = "fixpoint";
+    r.chc_solver = "spacer";
+    BOOST_TEST(user_error([&] { query::prove(g, r); }).find("--chc-solver goes with --engine chc") != std::string::npos);
+    r.chc_solver = "both";
+    r.engine = "chc";
+    BOOST_TEST(user_error([&] { query::prove(g, r); }).find("without --depth") != std::string::npos);
     // GDL-III: the fixpoint says why it does not apply.
     query::Game cheryl = query::load_game_file(test::example("cheryl/cheryl.kif"));
     query::ProveRequest c;
@@ -156,4 +166,24 @@ BOOST_AUTO_TEST_CASE(simulate_takes_the_first_engine_that_applies) {
     BOOST_TEST(q.fallback.find("no step network") == 0u, q.fallback);
     r.engine = "network";
     BOOST_TEST(user_error([&] { query::simulate(cheryl, r); }).find("no step network for this game") != std::string::npos);
+}
+
+// --timeout bounds `all` as a whole: Krieg-TicTacToe's fixpoint needs far more than 2 s, so it
+// reaches the limit and the methods after it are listed as not run instead of getting 2 s each.
+BOOST_AUTO_TEST_CASE(the_time_limit_of_all_is_the_whole_runs) {
+    query::Game g = query::load_game_file(test::example("krieg_tictactoe/krieg_tictactoe.kif"));
+    query::ProveRequest r;
+    r.property = "legal-knowledge";
+    r.engine = "all";
+    r.timeout_seconds = 2;
+    const auto t0 = std::chrono::steady_clock::now();
+    std::string limit;
+    try {
+        query::prove(g, r);
+    } catch (const LimitError& e) {
+        limit = e.what();
+    }
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    BOOST_TEST(limit.find("time limit of 2 s") != std::string::npos, limit);
+    BOOST_TEST(secs < 6.0);  // three methods with 2 s each would take 6 s or more
 }

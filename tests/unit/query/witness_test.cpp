@@ -13,6 +13,7 @@
 #include <string>
 
 #include "game_paths.h"
+#include "prove_run.h"
 #include "run_gdlsc.h"
 
 using gdlsc::test::run_gdlsc;
@@ -49,13 +50,9 @@ gdlsc::test::RunResult check(const std::string& game, const std::string& propert
 
 // The counterexample `prove` prints for (game, property) with `args`, or null when it holds.
 json counterexample(const std::string& game, const std::string& property, const std::vector<std::string>& args) {
-    std::vector<std::string> a{"prove", game, property, "--json", "--quiet"};
-    a.insert(a.end(), args.begin(), args.end());
-    gdlsc::test::RunOptions opt;
-    opt.seconds = 300;
-    auto r = run_gdlsc(a, opt);
+    const gdlsc::test::ProveRun r = gdlsc::test::prove_json(game, property, args);
     BOOST_REQUIRE_MESSAGE(r.exit_code == 0 || r.exit_code == 1, game << " " << property << ": exit " << r.exit_code << "\n" << r.err);
-    return json::parse(r.out)["counterexample"];
+    return r.j["counterexample"];
 }
 
 // The counterexample is accepted by every engine; the same developments twice are refused.

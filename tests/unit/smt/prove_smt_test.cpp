@@ -16,6 +16,7 @@
 #include "query/game_file.h"
 #include "query/proof.h"
 #include "game_paths.h"
+#include "prove_run.h"
 #include "run_gdlsc.h"
 
 using gdlsc::test::run_gdlsc;
@@ -29,21 +30,10 @@ using gdlsc::test::example;
 using gdlsc::test::kKnowledgeProperties;
 const auto& kProperties = kKnowledgeProperties;
 
-struct Run {
-    int exit_code;
-    json j;
-    std::string err;
-};
+using Run = gdlsc::test::ProveRun;
 
 Run prove(const std::string& game, const std::string& property, const std::vector<std::string>& extra) {
-    std::vector<std::string> args{"prove", game, property, "--json", "--quiet"};
-    args.insert(args.end(), extra.begin(), extra.end());
-    gdlsc::test::RunOptions opt;
-    opt.seconds = 300;
-    auto r = run_gdlsc(args, opt);
-    Run out{r.exit_code, json(), r.err};
-    if (!r.out.empty()) out.j = json::parse(r.out);
-    return out;
+    return gdlsc::test::prove_json(game, property, extra);
 }
 
 // A counterexample is two developments of its depth with the same percepts of its role.
@@ -125,9 +115,13 @@ BOOST_AUTO_TEST_CASE(induction_agrees_with_fixpoint) {
             Run r = prove(c.game, c.property, {"--engine", "all"});
             BOOST_REQUIRE_MESSAGE(r.exit_code == c.exit_code, "exit " << r.exit_code << "\n" << r.err);
             BOOST_TEST(r.j["agree"] == true);
-            BOOST_REQUIRE(r.j["engines"].size() == 2u);
+            BOOST_REQUIRE(r.j["engines"].size() == 3u);
             const json& fix = r.j["engines"][0]["report"];
             const json& ind = r.j["engines"][1]["report"];
+            const json& chc = r.j["engines"][2]["report"];
+            BOOST_TEST(chc["method"] == "chc");
+            BOOST_TEST(chc["holds"] == fix["holds"]);
+            if (c.exit_code == 1) BOOST_TEST(chc["counterexample"]["depth"] == c.k_or_depth);
             BOOST_TEST(fix["method"] == "fixpoint");
             BOOST_TEST(ind["method"] == "smt-induction");
             BOOST_TEST(ind["whole_game"] == true);
@@ -143,15 +137,18 @@ BOOST_AUTO_TEST_CASE(induction_agrees_with_fixpoint) {
     }
 }
 
-// `--engine all` for the whole game when the fixpoint reaches a limit: k-induction still gives
-// the verdict (the limit is listed); with nothing else to run, the limit ends the command.
+// `--engine all` for the whole game when the fixpoint reaches a limit: k-induction and the Horn
+// clauses still give the verdict (the limit is listed); with nothing else to run, the limit
+// ends the command.
 BOOST_AUTO_TEST_CASE(all_when_the_fixpoint_reaches_its_bound) {
     const std::string g = example("krieg_tictactoe/krieg_tictactoe.kif");
     Run r = prove(g, "legal-knowledge", {"--engine", "all", "--max-pairs", "1000"});
     BOOST_REQUIRE_MESSAGE(r.exit_code == 0, r.err);
     BOOST_TEST(r.j["method"] == "smt-induction");
     BOOST_TEST(r.j["holds"] == true);
-    BOOST_REQUIRE(r.j["engines"].size() == 1u);
+    BOOST_REQUIRE(r.j["engines"].size() == 2u);
+    BOOST_TEST(r.j["engines"][1]["engine"] == "chc");
+    BOOST_TEST(r.j["engines"][1]["report"]["holds"] == true);
     BOOST_REQUIRE(r.j["not_applicable"].size() == 1u);
     BOOST_TEST(r.j["not_applicable"][0].get<std::string>().find("fixpoint: ") == 0u);
     Run f = prove(g, "(or terminal (not terminal))", {"--engine", "all", "--max-pairs", "100"});
