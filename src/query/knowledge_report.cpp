@@ -286,6 +286,11 @@ std::string prove_text(const ProveReport& r) {
         o << ")\n";
         return o.str();
     }
+    if (r.holds && r.whole_game && r.over_states) {
+        o << r.property << " holds for the whole game (" << r.states << " reachable states searched, depth " << r.depth
+          << ")\n";
+        return o.str();
+    }
     if (r.holds && r.whole_game) {
         o << r.property << " holds for every development of every length (whole game: " << r.states
           << " reachable states, " << r.pairs << " pairs of indistinguishable states, depth " << r.depth << ")\n";
@@ -296,6 +301,15 @@ std::string prove_text(const ProveReport& r) {
         return o.str();
     }
     o << r.property << " does not hold: ";
+    if (!r.explanation.empty()) {  // one development (well-formedness)
+        o << r.explanation << "\n";
+        if (r.no_development) return o.str();
+        print_development(o, "development", r.actual, {}, "");
+        if (r.loop_start)
+            o << "  the state after step " << *r.loop_start << " recurs after step " << r.actual.size()
+              << ": the steps between can be repeated for ever\n";
+        return o.str();
+    }
     if (!r.role.empty())
         o << r.role << " cannot tell these two developments apart at depth " << r.at_depth << "\n";
     else
@@ -332,6 +346,9 @@ std::string prove_json(const ProveReport& r) {
         c["alternative"] = r.alternative;
         c["actual_percepts"] = r.actual_percepts;
         c["alternative_percepts"] = r.alternative_percepts;
+        if (!r.explanation.empty()) c["explanation"] = r.explanation;
+        if (r.loop_start) c["loop_start"] = *r.loop_start;
+        if (r.no_development) c["actual"] = nullptr;
         j["counterexample"] = c;
     }
     return j.dump(2) + "\n";
