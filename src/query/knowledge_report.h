@@ -85,6 +85,14 @@ struct ProveReport {
     bool no_development = false;
     /// Well-formedness: decided over single states (no pairs).
     bool over_states = false;
+    /// What the property compares at the ends of the two developments, side by side (filled
+    /// by explain_counterexample, witness.h): e.g. the role's legal moves in each.
+    struct EndValue {
+        std::string what, actual, alternative;
+        bool differs = false;
+    };
+    std::vector<EndValue> at_end;
+    std::size_t first_difference = 0;  ///< the first step whose joint moves differ (1-based; 0: none)
 };
 
 /// Throws UserError (exit 2) unless `role` is a role of the game other than random.

@@ -140,6 +140,7 @@ ProveOutcome prove(const Game& g, const ProveRequest& r) {
             if (m.name != name) continue;
             if (std::string why = m.not_applicable(g, r); !why.empty()) throw UserError("prove: " + why);
             out.runs.emplace_back(m.name, m.run(g, r));
+            explain_counterexample(g, out.runs.back().second, r.timeout_seconds);
             return out;
         }
         std::string names;
@@ -171,6 +172,7 @@ ProveOutcome prove(const Game& g, const ProveRequest& r) {
         }
         try {
             out.runs.emplace_back(m.name, m.run(g, left));
+            explain_counterexample(g, out.runs.back().second, left.timeout_seconds);
         } catch (const TooLargeError& ex) {  // its step program passes the size bound
             out.not_applicable.push_back(m.name + ": " + ex.what());
         } catch (const LimitError& ex) {
