@@ -21,6 +21,13 @@
 #include <unordered_map>
 
 namespace gdlsc::ground {
+
+int goal_number(const gdl::Term& value) {
+    const std::string t = value.to_kif();
+    if (t.empty() || t.size() > 3 || t.find_first_not_of("0123456789") != std::string::npos) return -1;
+    const int n = std::stoi(t);
+    return n <= 100 ? n : -1;
+}
 namespace {
 
 struct Pair {

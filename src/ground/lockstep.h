@@ -60,7 +60,15 @@ public:
     virtual std::vector<gdl::Term> joint_move(std::uint32_t joint) const = 0;
     /// The move part of `obs` (an id: equal iff the moves are equal).
     virtual std::uint32_t obs_move(std::size_t r, std::uint32_t obs) const = 0;
+    /// How many moves role r's legal-set id `legal` (a StateInfo::legal entry) holds.
+    virtual std::size_t legal_size(std::size_t r, std::uint32_t legal) const = 0;
+    /// The values of role r's goal-set id `goals` (a StateInfo::goals entry), ascending; a
+    /// value that is not a number 0..100 is -1.
+    virtual std::vector<int> goal_values(std::size_t r, std::uint32_t goals) const = 0;
 };
+
+/// A goal value's number (GDL: 0..100), or -1 for any other term.
+int goal_number(const gdl::Term& value);
 
 /// Which pairs violate the property, for one role.
 enum class PairProperty {

@@ -74,6 +74,13 @@ StateId NetworkSpace::intern(const std::vector<std::uint64_t>& bits) {
     return it->second;
 }
 
+std::vector<int> NetworkSpace::goal_values(std::size_t r, std::uint32_t goals) const {
+    std::vector<int> out;
+    for (std::uint32_t g : goal_sets_[r].items[goals]) out.push_back(goal_number(net_.goal_values(r)[g]));
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
 std::vector<std::uint32_t> NetworkSpace::fluents(StateId s) const {
     std::vector<std::uint32_t> out;
     const std::uint64_t* w = &bits_[std::size_t(s) * words_];

@@ -24,6 +24,8 @@ public:
     std::size_t size() const override { return infos_.size(); }
     std::vector<gdl::Term> joint_move(std::uint32_t joint) const override;
     std::uint32_t obs_move(std::size_t r, std::uint32_t obs) const override { return obs_[r][obs].first; }
+    std::size_t legal_size(std::size_t r, std::uint32_t legal) const override { return legal_sets_[r].items[legal].size(); }
+    std::vector<int> goal_values(std::size_t r, std::uint32_t goals) const override;
 
     /// The fluents of state s (indices into net.fluents(), ascending).
     std::vector<std::uint32_t> fluents(StateId s) const;

@@ -286,6 +286,11 @@ std::string prove_text(const ProveReport& r) {
         o << ")\n";
         return o.str();
     }
+    if (r.holds && r.whole_game && r.over_states) {
+        o << r.property << " holds for the whole game (" << r.states << " reachable states searched, depth " << r.depth
+          << ")\n";
+        return o.str();
+    }
     if (r.holds && r.whole_game) {
         o << r.property << " holds for every development of every length (whole game: " << r.states
           << " reachable states, " << r.pairs << " pairs of indistinguishable states, depth " << r.depth << ")\n";
@@ -296,12 +301,39 @@ std::string prove_text(const ProveReport& r) {
         return o.str();
     }
     o << r.property << " does not hold: ";
-    if (!r.role.empty())
+    if (!r.explanation.empty()) {  // one development (well-formedness)
+        o << r.explanation << "\n";
+        if (r.no_development) return o.str();
+        print_development(o, "development", r.actual, {}, "");
+        if (r.loop_start)
+            o << "  the state after step " << *r.loop_start << " recurs after step " << r.actual.size()
+              << ": the steps between can be repeated for ever\n";
+        return o.str();
+    }
+    // One development twice (a formula under knows fails at the actual development itself, which
+    // the role always considers possible): say so, and print it once.
+    const bool same = !r.role.empty() && r.actual == r.alternative;
+    if (same)
+        o << "it fails at the end of this development of length " << r.at_depth << ", which " << r.role
+          << " cannot rule out (it is the actual one)\n";
+    else if (!r.role.empty())
         o << r.role << " cannot tell these two developments apart at depth " << r.at_depth << "\n";
     else
         o << "it fails after this development of length " << r.at_depth << "\n";
-    print_development(o, "actual", r.actual, r.actual_percepts, r.role);
-    if (!r.role.empty()) print_development(o, "alternative", r.alternative, r.alternative_percepts, r.role);
+    print_development(o, same ? "development" : "actual", r.actual, r.actual_percepts, r.role);
+    if (!r.role.empty() && !same) print_development(o, "alternative", r.alternative, r.alternative_percepts, r.role);
+    if (r.first_difference) o << "  the joint moves first differ at step " << r.first_difference << "\n";
+    if (!r.at_end.empty()) {
+        o << "  at the end (after step " << r.at_depth << "):\n";
+        std::size_t width = 0;
+        for (const auto& v : r.at_end) width = std::max(width, v.what.size());
+        for (const auto& v : r.at_end) {
+            o << "    " << v.what << std::string(width - v.what.size() + 2, ' ') << (same ? "" : "actual ") << v.actual;
+            if (!r.role.empty() && !same) o << "   alternative " << v.alternative;
+            if (v.differs) o << "   <- differ";
+            o << "\n";
+        }
+    }
     return o.str();
 }
 
@@ -332,6 +364,15 @@ std::string prove_json(const ProveReport& r) {
         c["alternative"] = r.alternative;
         c["actual_percepts"] = r.actual_percepts;
         c["alternative_percepts"] = r.alternative_percepts;
+        if (!r.explanation.empty()) c["explanation"] = r.explanation;
+        if (r.loop_start) c["loop_start"] = *r.loop_start;
+        if (r.no_development) c["actual"] = nullptr;
+        if (r.first_difference) c["first_difference"] = r.first_difference;
+        if (!r.at_end.empty()) {
+            c["at_end"] = nlohmann::json::array();
+            for (const auto& v : r.at_end)
+                c["at_end"].push_back({{"what", v.what}, {"actual", v.actual}, {"alternative", v.alternative}, {"differs", v.differs}});
+        }
         j["counterexample"] = c;
     }
     return j.dump(2) + "\n";

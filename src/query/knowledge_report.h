@@ -6,6 +6,7 @@
 #include <functional>
 #include <ostream>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -75,6 +76,23 @@ struct ProveReport {
     std::size_t at_depth = 0;
     std::vector<std::vector<std::string>> actual, alternative;  ///< joint moves in KIF, per step
     std::vector<std::vector<std::string>> actual_percepts, alternative_percepts;  ///< role's, per step
+    /// Well-formedness: what the one development shows, in words ("xplayer has no legal move in
+    /// the last state, which is not terminal"); the report then has no alternative.
+    std::string explanation;
+    /// Termination: the development's state after this many steps recurs at its end.
+    std::optional<std::size_t> loop_start;
+    /// Weak winnability: the counterexample is the whole game (no development reaches a win).
+    bool no_development = false;
+    /// Well-formedness: decided over single states (no pairs).
+    bool over_states = false;
+    /// What the property compares at the ends of the two developments, side by side (filled
+    /// by explain_counterexample, witness.h): e.g. the role's legal moves in each.
+    struct EndValue {
+        std::string what, actual, alternative;
+        bool differs = false;
+    };
+    std::vector<EndValue> at_end;
+    std::size_t first_difference = 0;  ///< the first step whose joint moves differ (1-based; 0: none)
 };
 
 /// Throws UserError (exit 2) unless `role` is a role of the game other than random.

@@ -21,7 +21,8 @@
 #include "base/strings.h"
 #include "query/session.h"
 #include "query/formula.h"
-#include "query/rules_space.h"
+#include "query/game_space.h"
+#include "query/prove_wellformed.h"
 
 namespace gdlsc::query {
 namespace {
@@ -102,44 +103,6 @@ void decompose(const Game& g, const Term& f, std::vector<Conjunct>& out) {
     not_decided("it is not a conjunction of knowledge of state formulas");
 }
 
-// The space the fixpoint explores, with a way to ask the engine about its states.
-struct Space {
-    std::shared_ptr<const ground::StepNetwork> net;
-    std::unique_ptr<ground::NetworkSpace> network;
-    std::unique_ptr<RulesSpace> rules;
-    std::string about;  // which, and why
-    ground::StateSpace& get() { return network ? static_cast<ground::StateSpace&>(*network) : *rules; }
-    pl::State state(pl::Engine& e, ground::StateId s) {
-        if (rules) return rules->state(s);
-        std::vector<Term> fs;
-        for (std::uint32_t f : network->fluents(s)) fs.push_back(net->fluents()[f]);
-        return e.make_state(fs);
-    }
-};
-
-Space make_space(const Game& g, pl::Engine& e, const std::string& which) {
-    Space sp;
-    bool want_network = which == "network" || (which == "auto" && environment().native != "off");
-    if (want_network) {
-        const StepModel& m = g.step();
-        if (m.network) {
-            sp.net = m.network;
-            sp.network = std::make_unique<ground::NetworkSpace>(*sp.net, sp.net->initial_fluents());
-            sp.about = "step network (" + sp.net->size_text() + ")";
-            return sp;
-        }
-        if (which == "network") {
-            if (m.failure == StepModel::Failure::NotApplicable) throw UserError("prove: no step network: " + m.why_not);
-            throw LimitError("prove: no step network: " + m.why_not);
-        }
-        sp.about = "the game's rules (no step network: " + m.why_not + ")";
-    } else {
-        sp.about = "the game's rules";
-    }
-    sp.rules = std::make_unique<RulesSpace>(e);
-    return sp;
-}
-
 // What `role` sees along `moves` from the initial state: on the step network where the game
 // has one, else in the engine (the caller has loaded the game). Both answer in Prolog's
 // standard order of terms.
@@ -185,18 +148,19 @@ std::vector<PairConjunct> pair_conjuncts(const Game& g, const Term& formula) {
 
 Term prove_property_term(const Game& g, const std::string& property) {
     if (property == "legal-knowledge" || property == "terminal-knowledge" || property == "goal-knowledge" ||
-        property == "perfect-information") {
+        property == "perfect-information" || is_wellformedness_property(property)) {
         std::string atom = property;
         std::replace(atom.begin(), atom.end(), '-', '_');
         return Term::constant(atom);
     }
     bool bare_symbol = !property.empty() && property.find_first_of("() \t?") == std::string::npos;
     if (bare_symbol && !g.analysis.find(property, 0)) {
-        std::string near = nearest(property, {"legal-knowledge", "terminal-knowledge", "goal-knowledge",
-                                              "perfect-information"}, 3);
+        std::vector<std::string> names{"legal-knowledge", "terminal-knowledge", "goal-knowledge", "perfect-information"};
+        for (const auto& n : wellformedness_properties()) names.push_back(n);
+        std::string near = nearest(property, names, 3);
         throw UserError("prove: unknown property '" + property + "'" + (near.empty() ? "" : "; did you mean " + near + "?") +
-                        " Use legal-knowledge, terminal-knowledge, goal-knowledge, "
-                        "perfect-information, or a closed KIF formula");
+                        " Use legal-knowledge, terminal-knowledge, goal-knowledge, perfect-information, "
+                        "playability, termination, weak-winnability, monotonic-goals, or a closed KIF formula");
     }
     Formula f = parse_formula(property, g.analysis, "<property>");
     if (!f.answer_vars.empty())
@@ -238,6 +202,7 @@ std::string fixpoint_not_applicable(const Game& g) {
 }
 
 ProveReport prove_whole_game(const Game& g, const std::string& property, const WholeGameOptions& o) {
+    if (is_wellformedness_property(property)) return prove_wellformed(g, property, o);
     if (std::string why = fixpoint_not_applicable(g); !why.empty()) throw UserError("prove: " + why);
     const Term prop = prove_property_term(g, property);
     std::vector<Conjunct> conjuncts;
@@ -245,7 +210,7 @@ ProveReport prove_whole_game(const Game& g, const std::string& property, const W
 
     auto& e = prepare_engine(g, o.timeout_seconds);
     const auto t0 = std::chrono::steady_clock::now();
-    Space sp = make_space(g, e, o.space);
+    GameSpace sp = make_game_space(g, e, o.space);
     ground::StateSpace& space = sp.get();
     if (o.progress) std::fprintf(stderr, "prove: whole game over %s\n", sp.about.c_str());
 

@@ -9,6 +9,7 @@
 #include "base/errors.h"
 #include "query/proof.h"
 #include "query/prove_chc.h"
+#include "query/prove_wellformed.h"
 
 namespace gdlsc::query {
 namespace {
@@ -46,13 +47,19 @@ std::string needs_depth(const Game&, const ProveRequest& r) {
     return r.depth ? "" : "it checks developments up to a length: give --depth N";
 }
 
+std::string developments(const Game& g, const ProveRequest& r) {
+    if (is_wellformedness_property(r.property))
+        return "well-formedness is checked on the graph of reachable states: use --engine fixpoint";
+    return needs_depth(g, r);
+}
+
 std::string whole_game_only(const Game&, const ProveRequest& r) {
     return r.depth ? "it proves the whole game: use it without --depth" : "";
 }
 
 // The method the request names ("explicit" and "smt --induction" are spellings of a method).
 std::string method_name(const ProveRequest& r) {
-    if (r.engine == "explicit") return r.depth ? "developments" : "fixpoint";
+    if (r.engine == "explicit") return r.depth && !is_wellformedness_property(r.property) ? "developments" : "fixpoint";
     if (r.engine == "smt" && r.induction) return "induction";
     return r.engine;
 }
@@ -78,6 +85,9 @@ void check_request(const ProveRequest& r) {
 // `--witness FILE`: the developments replayed; explicit is the progression engine, all adds the
 // step network and Z3.
 ProveOutcome replay_witness(const Game& g, const ProveRequest& r) {
+    if (is_wellformedness_property(r.property))
+        throw UserError("prove: --witness replays two developments a role cannot tell apart; a well-formedness "
+                        "counterexample is one development: replay it with `gdlsc simulate` or `query --history`");
     std::vector<std::string> engines;
     if (r.engine == "explicit") engines = {"progression"};
     else if (r.engine == "smt") engines = {"smt"};
@@ -103,7 +113,7 @@ const std::vector<ProveMethodEntry>& prove_methods() {
          [](const Game& g, const ProveRequest& r) {
              return compute_prove(g, r.property, *r.depth, r.progress, r.timeout_seconds);
          },
-         &needs_depth},
+         &developments},
         {"fixpoint", "the lockstep pair fixpoint: the whole game, or the pair graph cut at --depth N",
          [](const Game& g, const ProveRequest& r) { return prove_whole_game(g, r.property, whole_game_options(r)); },
          &epistemic_fixpoint},
@@ -130,6 +140,7 @@ ProveOutcome prove(const Game& g, const ProveRequest& r) {
             if (m.name != name) continue;
             if (std::string why = m.not_applicable(g, r); !why.empty()) throw UserError("prove: " + why);
             out.runs.emplace_back(m.name, m.run(g, r));
+            explain_counterexample(g, out.runs.back().second, r.timeout_seconds);
             return out;
         }
         std::string names;
@@ -161,6 +172,7 @@ ProveOutcome prove(const Game& g, const ProveRequest& r) {
         }
         try {
             out.runs.emplace_back(m.name, m.run(g, left));
+            explain_counterexample(g, out.runs.back().second, left.timeout_seconds);
         } catch (const TooLargeError& ex) {  // its step program passes the size bound
             out.not_applicable.push_back(m.name + ": " + ex.what());
         } catch (const LimitError& ex) {

@@ -1,6 +1,8 @@
 // RulesSpace (see rules_space.h): every question is a call into gdlsc_game.
 #include "query/rules_space.h"
 
+#include <algorithm>
+
 namespace gdlsc::query {
 namespace {
 
@@ -13,8 +15,8 @@ std::string text(const std::vector<gdl::Term>& ts) {
 }  // namespace
 
 RulesSpace::RulesSpace(pl::Engine& engine)
-    : e_(engine), roles_(engine.roles()), moves_(roles_.size()), sets_(roles_.size()), obs_(roles_.size()),
-      obs_ids_(roles_.size()) {
+    : e_(engine), roles_(engine.roles()), moves_(roles_.size()), sets_(roles_.size()),
+      legal_sizes_(roles_.size()), goal_values_(roles_.size()), obs_(roles_.size()), obs_ids_(roles_.size()) {
     intern(e_.initial_state());
 }
 
@@ -36,11 +38,16 @@ const ground::StateInfo& RulesSpace::info(ground::StateId id) {
     in.terminal = e_.terminal(s);
     auto goals = e_.goals(s);
     for (std::size_t r = 0; r < roles_.size(); ++r) {
-        in.legal.push_back(sets_[r].intern("legal " + text(e_.legal_moves(roles_[r], s))));
+        const auto legal = e_.legal_moves(roles_[r], s);
+        in.legal.push_back(sets_[r].intern("legal " + text(legal)));
+        legal_sizes_[r][in.legal.back()] = legal.size();
         std::vector<gdl::Term> mine;
+        std::vector<int> values;
         for (const auto& [role, v] : goals)
-            if (role == roles_[r]) mine.push_back(v);
+            if (role == roles_[r]) mine.push_back(v), values.push_back(ground::goal_number(v));
+        std::sort(values.begin(), values.end());
         in.goals.push_back(sets_[r].intern("goals " + text(mine)));
+        goal_values_[r][in.goals.back()] = std::move(values);
     }
     infos_[id] = std::move(in);
     done_[id] = true;

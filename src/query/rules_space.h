@@ -25,6 +25,8 @@ public:
     std::size_t size() const override { return states_.size(); }
     std::vector<gdl::Term> joint_move(std::uint32_t joint) const override { return joints_[joint]; }
     std::uint32_t obs_move(std::size_t r, std::uint32_t obs) const override { return obs_[r][obs].first; }
+    std::size_t legal_size(std::size_t r, std::uint32_t legal) const override { return legal_sizes_[r].at(legal); }
+    std::vector<int> goal_values(std::size_t r, std::uint32_t goals) const override { return goal_values_[r].at(goals); }
 
     const pl::State& state(ground::StateId s) const { return states_[s]; }
 
@@ -44,6 +46,8 @@ private:
     std::vector<std::vector<gdl::Term>> joints_;
     Ids joint_ids_;
     std::vector<Ids> moves_, sets_;  // per role: move ids; ids of legal/goal/percept sets
+    std::vector<std::unordered_map<std::uint32_t, std::size_t>> legal_sizes_;       // per role, per legal-set id
+    std::vector<std::unordered_map<std::uint32_t, std::vector<int>>> goal_values_;  // per role, per goal-set id
     std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> obs_;  // per role: (move, percepts)
     std::vector<std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t>> obs_ids_;
 

@@ -11,6 +11,9 @@ smt::TwoCopyProperty two_copy_property(const gdl::Term& prop, const std::string&
     if (prop.name == "terminal_knowledge") return smt::TwoCopyProperty::Terminal;
     if (prop.name == "goal_knowledge") return smt::TwoCopyProperty::Goal;
     if (prop.name == "perfect_information") return smt::TwoCopyProperty::PerfectInformation;
+    if (prop.is_constant())
+        throw UserError("prove: the " + engine + " engine does not decide well-formedness (" + prop.name +
+                        "): use --engine fixpoint");
     throw UserError("prove: the " + engine + " engine decides legal-knowledge, terminal-knowledge, goal-knowledge and "
                     "perfect-information, not formulas: use --engine explicit");
 }

@@ -184,6 +184,40 @@ bool same_trace(const Trace& a, const Trace& b) {
     throw UserError("prove --witness: the witness is not a counterexample to " + property + ": " + why);
 }
 
+// What the property compares at the two ends, side by side, and the first step whose joint
+// moves differ (prove's "at the end" lines).
+void describe(const Game& g, ProveReport& r, const Term& prop, const std::vector<PairConjunct>& conjuncts,
+              const Trace& a, const Trace& b) {
+    for (std::size_t i = 0; i < r.actual.size() && i < r.alternative.size(); ++i)
+        if (r.actual[i] != r.alternative[i]) {
+            r.first_difference = i + 1;
+            break;
+        }
+    const bool paired = !r.role.empty();
+    auto add = [&](std::string what, std::string x, std::string y) {
+        const bool differs = paired && x != y;
+        r.at_end.push_back({std::move(what), std::move(x), std::move(y), differs});
+    };
+    auto yes_no = [](bool v) { return std::string(v ? "yes" : "no"); };
+    if (prop.name == "legal_knowledge") {
+        add(r.role + "'s legal moves", set_text(a.legal), set_text(b.legal));
+    } else if (prop.name == "terminal_knowledge") {
+        add("terminal", yes_no(a.terminal), yes_no(b.terminal));
+    } else if (prop.name == "goal_knowledge") {
+        add(r.role + "'s goal values", set_text(a.goals), set_text(b.goals));
+    } else if (prop.name == "formula") {
+        for (std::size_t c = 0; c < conjuncts.size(); ++c) {
+            const auto& k = conjuncts[c];
+            const std::string phi = k.phi.to_kif();
+            const std::string what = k.kind == PairConjunct::Always ? phi
+                                     : k.kind == PairConjunct::Knows
+                                         ? phi + " (under knows " + g.analysis.roles[k.role] + ")"
+                                         : phi + " (under kwhether " + g.analysis.roles[k.role] + ")";
+            add(what, a.phi[c] ? "true" : "false", paired ? (b.phi[c] ? "true" : "false") : "");
+        }
+    }
+}
+
 }  // namespace
 
 Witness read_witness(const std::string& path, const Game& g) {
@@ -353,7 +387,33 @@ WitnessResult check_witness(const Game& g, const std::string& property, const Wi
         r.actual_percepts = a.percepts;
         r.alternative_percepts = b.percepts;
     }
+    describe(g, r, prop, conjuncts, a, b);
     return res;
+}
+
+void explain_counterexample(const Game& g, ProveReport& r, double timeout_seconds) {
+    if (r.holds || r.undecided || !r.explanation.empty() || r.over_states || g.analysis.epistemic) return;
+    const Term prop = prove_property_term(g, r.property);
+    if (prop.name == "formula") {
+        try {
+            pair_conjuncts(g, prop.args[0]);
+        } catch (const UserError&) {
+            return;  // a formula the pair methods do not decide: its developments are what --depth found
+        }
+    }
+    Witness w;
+    w.role = r.role;
+    w.actual = development(nlohmann::json(r.actual), g, "the counterexample", "actual");
+    if (!w.role.empty()) w.alternative = development(nlohmann::json(r.alternative), g, "the counterexample", "alternative");
+    const std::string engine = g.network() ? "network" : "progression";
+    WitnessResult res;
+    try {
+        res = check_witness(g, r.property, w, {engine}, timeout_seconds);
+    } catch (const UserError& ex) {
+        throw EngineError("prove: the counterexample found does not replay in the " + engine + " engine: " + ex.what());
+    }
+    r.at_end = res.report.at_end;
+    r.first_difference = res.report.first_difference;
 }
 
 }  // namespace gdlsc::query

@@ -65,4 +65,13 @@ struct WitnessResult {
 WitnessResult check_witness(const Game& g, const std::string& property, const Witness& w,
                             const std::vector<std::string>& engines, double timeout_seconds);
 
+/// A counterexample that `prove` found, explained: its two developments replayed in one engine
+/// (the step network where the game has one, else the game's rules), filling r.at_end with
+/// what the property compares at the two ends (the role's legal moves, terminal, its goals, or
+/// each conjunct's φ) with the difference marked, and r.first_difference. Nothing for a report
+/// that holds, a well-formedness report, a GDL-III game, or a formula the pair methods do not
+/// decide. A counterexample that does not replay is a bug of the method that found it
+/// (EngineError, exit 5).
+void explain_counterexample(const Game& g, ProveReport& r, double timeout_seconds);
+
 }  // namespace gdlsc::query

@@ -1,0 +1,206 @@
+// Well-formedness over the reachable states (see prove_wellformed.h): the space the fixpoint
+// uses, ground::check_states, and the counterexample in words.
+#include "query/prove_wellformed.h"
+
+#include <chrono>
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "base/deadline.h"
+#include "base/errors.h"
+#include "ground/wellformed.h"
+#include "query/game_space.h"
+#include "query/session.h"
+
+namespace gdlsc::query {
+namespace {
+
+using Why = ground::StateCheckResult::Why;
+
+std::string values_text(const std::vector<int>& v) {
+    if (v.empty()) return "none";
+    std::string out;
+    for (int x : v) out += (out.empty() ? "" : ", ") + (x < 0 ? std::string("a value that is no number 0..100") : std::to_string(x));
+    return out;
+}
+
+std::string explanation(const ground::StateCheckResult& r, const std::string& role, std::size_t length) {
+    switch (r.why) {
+        case Why::None: return "";
+        case Why::NoLegalMove:
+            return role + " has no legal move after step " + std::to_string(length) + ", and the game is not over";
+        case Why::Cycle:
+            return "a development that never ends: its state after step " + std::to_string(r.loop_start) +
+                   " recurs after step " + std::to_string(length) + ", and no state on the way is terminal";
+        case Why::NoWin:
+            if (r.terminals == 0) return "no terminal state is reachable, so " + role + " cannot win";
+            return "no reachable terminal state gives " + role + " the goal value 100 (its best: " +
+                   (r.best_goal < 0 ? std::string("no goal value at all") : std::to_string(r.best_goal)) + ")";
+        case Why::GoalCount:
+            return role + " has " + (r.goals.empty() ? std::string("no goal value") : "the goal values " + values_text(r.goals)) +
+                   " after step " + std::to_string(length) + " (monotonic goals need exactly one, 0..100, in every state)";
+        case Why::GoalDecreases:
+            return role + "'s goal value drops from " + std::to_string(r.goals.at(0)) + " to " +
+                   std::to_string(r.goals.at(1)) + " at step " + std::to_string(length);
+    }
+    return "";
+}
+
+}  // namespace
+
+const std::vector<std::string>& wellformedness_properties() {
+    static const std::vector<std::string> names{"playability", "termination", "weak-winnability", "monotonic-goals"};
+    return names;
+}
+
+bool is_wellformedness_property(const std::string& property) {
+    for (const auto& n : wellformedness_properties())
+        if (n == property) return true;
+    return false;
+}
+
+ProveReport prove_wellformed(const Game& g, const std::string& property, const WholeGameOptions& o) {
+    if (std::string why = fixpoint_not_applicable(g); !why.empty()) throw UserError("prove: " + why);
+    ground::StateCheckOptions so;
+    if (property == "playability") so.property = ground::StateProperty::Playability;
+    else if (property == "termination") so.property = ground::StateProperty::Termination;
+    else if (property == "weak-winnability") so.property = ground::StateProperty::WeakWinnability;
+    else if (property == "monotonic-goals") so.property = ground::StateProperty::MonotonicGoals;
+    else throw UserError("prove: '" + property + "' is not a well-formedness property");
+    if (so.property == ground::StateProperty::Termination && o.max_depth)
+        throw UserError("prove: termination is a property of the whole game (a cycle of states); use it without --depth");
+    const auto& roles = g.analysis.roles;
+    for (std::size_t r = 0; r < roles.size(); ++r)
+        if (roles[r] != "random") so.agents.push_back(r);
+    so.max_depth = o.max_depth.value_or(SIZE_MAX);
+
+    auto& e = prepare_engine(g, o.timeout_seconds);
+    const auto t0 = std::chrono::steady_clock::now();
+    GameSpace sp = make_game_space(g, e, o.space);
+    ground::StateSpace& space = sp.get();
+    if (o.progress) std::fprintf(stderr, "prove: %s over %s\n", property.c_str(), sp.about.c_str());
+    std::atomic<bool> stop{false};
+    DeadlineStop deadline(Deadline::after(o.timeout_seconds), stop);
+    so.stop = &stop;
+    if (o.progress)
+        so.progress = [&](std::size_t depth, std::size_t states) {
+            const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            std::fprintf(stderr, "prove: %s, depth %zu: %zu states (%.1f s)\n", property.c_str(), depth, states, secs);
+        };
+    ground::StateCheckResult res;
+    try {
+        res = ground::check_states(space, so);
+    } catch (const ground::LockstepStopped&) {
+        throw LimitError("time limit of " + seconds_text(o.timeout_seconds) + " s exceeded while checking " + property +
+                         " (" + std::to_string(space.size()) + " states so far)");
+    } catch (const std::bad_alloc&) {
+        throw LimitError("prove: out of memory while checking " + property + " (" + std::to_string(space.size()) +
+                         " states); use --depth N");
+    }
+
+    ProveReport rep;
+    rep.property = property;
+    rep.method = ProveMethod::Fixpoint;
+    rep.whole_game = !o.max_depth;
+    rep.over_states = true;
+    rep.states = res.explored;
+    rep.space = sp.network ? "network" : "rules";
+    rep.depth = o.max_depth ? *o.max_depth : res.depth;
+    if (res.holds) return rep;
+    rep.holds = false;
+    rep.role = roles.at(res.role);
+    rep.at_depth = res.joints.size();
+    for (std::uint32_t j : res.joints) {
+        std::vector<std::string> move;
+        for (const gdl::Term& m : space.joint_move(j)) move.push_back(m.to_kif());
+        rep.actual.push_back(std::move(move));
+    }
+    if (res.why == Why::Cycle) rep.loop_start = res.loop_start, rep.role.clear();
+    if (res.why == Why::NoWin) rep.no_development = true;
+    rep.explanation = explanation(res, roles.at(res.role), rep.at_depth);
+    return rep;
+}
+
+namespace {
+
+bool required(const std::string& property) { return property != "monotonic-goals"; }
+
+// The counterexample's joint moves on one line ("" without a development).
+std::string moves_text(const ProveReport& r) {
+    if (r.no_development || r.actual.empty()) return "";
+    std::string out = "; development:";
+    for (const auto& joint : r.actual) {
+        std::string j;
+        for (const auto& m : joint) j += (j.empty() ? "" : " ") + m;
+        out += " (" + j + ")";
+    }
+    return out;
+}
+
+}  // namespace
+
+bool WellFormedSummary::well_formed() const {
+    std::size_t held = 0;
+    for (const auto& [name, rep] : decided)
+        if (required(name) && rep.holds) ++held;
+    return held == 3;
+}
+
+bool WellFormedSummary::refuted() const {
+    for (const auto& [name, rep] : decided)
+        if (required(name) && !rep.holds) return true;
+    return false;
+}
+
+std::string WellFormedSummary::text() const {
+    std::string out = "well-formedness (the GDL specification's conditions, over the reachable states):\n";
+    auto pad = [](std::string s) { return s + std::string(s.size() < 18 ? 18 - s.size() : 1, ' '); };
+    for (const auto& name : wellformedness_properties()) {
+        for (const auto& [n, rep] : decided)
+            if (n == name)
+                out += "  " + pad(name) +
+                       (rep.holds ? "holds (" + std::to_string(rep.states) + " states)"
+                                  : "does not hold: " + rep.explanation + moves_text(rep)) +
+                       "\n";
+        for (const auto& [n, why] : limits)
+            if (n == name) out += "  " + pad(name) + "not decided: " + why + "\n";
+    }
+    out += well_formed() ? "the game is well-formed: playable, terminating and weakly winnable\n"
+           : refuted()   ? "the game is not well-formed\n"
+                         : "well-formedness not decided within the limits\n";
+    return out;
+}
+
+std::string WellFormedSummary::json() const {
+    nlohmann::json j;
+    j["well_formed"] = well_formed();
+    j["properties"] = nlohmann::json::object();
+    for (const auto& [name, rep] : decided) j["properties"][name] = nlohmann::json::parse(prove_json(rep));
+    for (const auto& [name, why] : limits) j["properties"][name] = {{"limit", why}};
+    return j.dump(2) + "\n";
+}
+
+WellFormedSummary check_well_formed(const Game& g, double timeout_seconds, bool progress) {
+    WellFormedSummary s;
+    const Deadline deadline = Deadline::after(timeout_seconds);  // all four together
+    for (const auto& name : wellformedness_properties()) {
+        WholeGameOptions o;
+        o.progress = progress;
+        if (deadline.limited()) {
+            o.timeout_seconds = deadline.seconds_left();
+            if (o.timeout_seconds < 0.001) {
+                s.limits.emplace_back(name, "the time limit of " + seconds_text(timeout_seconds) + " s was used up");
+                continue;
+            }
+        }
+        try {
+            s.decided.emplace_back(name, prove_wellformed(g, name, o));
+        } catch (const LimitError& ex) {
+            s.limits.emplace_back(name, ex.what());
+        }
+    }
+    return s;
+}
+
+}  // namespace gdlsc::query

@@ -1,0 +1,40 @@
+// Well-formedness as whole-game properties of `prove` (doc/knowledge.md, "Well-formedness"):
+// playability, termination, weak-winnability, monotonic-goals -- the GDL specification's
+// conditions (Love et al. 2008, section 4) -- decided over the reachable states (the step
+// network's, else the rules'), with a shortest counterexample development. The fixpoint row
+// of prove's table runs them; `check --well-formed` runs them all.
+#pragma once
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "query/game_file.h"
+#include "query/knowledge_report.h"
+#include "query/proof.h"
+
+namespace gdlsc::query {
+
+/// The property names, in the order `check --well-formed` runs them.
+const std::vector<std::string>& wellformedness_properties();
+bool is_wellformedness_property(const std::string& property);
+
+/// Decides one of them for the whole game (or, with o.max_depth, for developments up to that
+/// length; termination only for the whole game: UserError). LimitError past --timeout or
+/// memory; UserError for GDL-III games (as the fixpoint).
+ProveReport prove_wellformed(const Game& g, const std::string& property, const WholeGameOptions& o);
+
+/// `check --well-formed`: the four properties, one after the other within one time limit.
+struct WellFormedSummary {
+    std::vector<std::pair<std::string, ProveReport>> decided;  ///< (property, report)
+    std::vector<std::pair<std::string, std::string>> limits;   ///< (property, the limit reached)
+    /// Playability, termination and weak winnability hold: the specification's well-formed
+    /// game (monotonic goals is reported, not required).
+    bool well_formed() const;
+    /// One of those three is refuted.
+    bool refuted() const;
+    std::string text() const;
+    std::string json() const;  ///< {"well_formed", "properties": {name: prove's JSON or {"limit"}}}
+};
+WellFormedSummary check_well_formed(const Game& g, double timeout_seconds, bool progress);
+
+}  // namespace gdlsc::query

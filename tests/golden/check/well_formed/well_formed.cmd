@@ -1,0 +1,1 @@
+check tests/fixtures/wellformed/stuck.kif --well-formed --quiet

@@ -1,0 +1,1 @@
+prove examples/card_game/card_game.kif '(knows jane (true (hasCard rick king)))' --quiet

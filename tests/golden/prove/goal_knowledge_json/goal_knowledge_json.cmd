@@ -1,0 +1,1 @@
+prove examples/exploding_bomb/exploding_bomb.kif goal-knowledge --quiet --json

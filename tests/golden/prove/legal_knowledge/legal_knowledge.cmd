@@ -1,0 +1,1 @@
+prove tests/fixtures/prove/hidden_legal.kif legal-knowledge --quiet

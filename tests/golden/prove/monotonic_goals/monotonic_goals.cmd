@@ -1,0 +1,1 @@
+prove tests/fixtures/wellformed/dropping_goal.kif monotonic-goals --quiet

@@ -1,0 +1,1 @@
+prove examples/krieg_tictactoe/krieg_tictactoe.kif perfect-information --quiet

@@ -1,0 +1,1 @@
+prove tests/fixtures/wellformed/stuck.kif playability --quiet

@@ -1,0 +1,1 @@
+prove examples/blind_tictactoe/blind_tictactoe.kif terminal-knowledge --quiet

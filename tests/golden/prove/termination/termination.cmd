@@ -1,0 +1,1 @@
+prove tests/fixtures/wellformed/cycle.kif termination --quiet

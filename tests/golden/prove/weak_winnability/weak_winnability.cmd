@@ -1,0 +1,1 @@
+prove tests/fixtures/wellformed/unwinnable.kif weak-winnability --quiet
