@@ -104,7 +104,7 @@ InformationSet Game::information_set(const std::string& role, const std::string&
         const query::Game& g = impl_->game;
         query::check_agent_role(g, role);
         query::History h = query::read_history(history, "", g.analysis.roles);
-        query::InfosetReport r = query::compute_infoset(g, role, h, false, timeout_seconds);
+        query::InfosetReport r = query::compute_infoset(g, role, h, query::InfosetDot::None, timeout_seconds);
         InformationSet out;
         out.developments = r.developments;
         query::for_each_infoset_state([&](const std::vector<std::string>& s) { out.states.push_back(s); });

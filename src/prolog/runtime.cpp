@@ -82,8 +82,11 @@ std::vector<Term> infoset_states_page(Engine& e, std::size_t from, std::size_t m
     return one(e, "gdlsc_infoset", "infoset_states_page", {number(from), number(max), var("page")}).at("page").args;
 }
 
-std::string infoset_dot(Engine& e, const std::string& role, const Term& sit) {
-    return one(e, "gdlsc_infoset_dot", "infoset_dot", {Term::constant(role), sit, var("dot")}).at("dot").name;
+std::string infoset_dot(Engine& e, const std::string& role, const Term& sit, bool full) {
+    return one(e, "gdlsc_infoset_dot", "infoset_dot",
+               {Term::constant(role), sit, Term::constant(full ? "true" : "false"), var("dot")})
+        .at("dot")
+        .name;
 }
 
 Belief belief_report(Engine& e, const std::string& role, const Term& sit, const Term& formula) {

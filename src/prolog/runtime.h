@@ -56,8 +56,9 @@ InfosetCounts infoset_report(Engine& e, const std::string& role, const gdl::Term
 /// infoset_states_page/3: at most `max` of the states the last infoset_report kept, from the
 /// `from`-th (1-based); each a list term of fluents.
 std::vector<gdl::Term> infoset_states_page(Engine& e, std::size_t from, std::size_t max);
-/// infoset_dot/3: Graphviz text of the information set.
-std::string infoset_dot(Engine& e, const std::string& role, const gdl::Term& sit);
+/// infoset_dot/4: Graphviz text of the information set (`full`: every fluent in each node,
+/// else only those that differ from the actual state at its depth).
+std::string infoset_dot(Engine& e, const std::string& role, const gdl::Term& sit, bool full);
 
 struct Belief {
     std::string numerator, denominator, decimal, developments;

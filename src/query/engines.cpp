@@ -3,6 +3,7 @@
 #include "query/session.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <optional>
 
@@ -11,6 +12,7 @@
 #include "query/engines_smt.h"
 #include "query/epistemic_native.h"
 #include "ground/query_formula.h"
+#include "base/deadline.h"
 #include "base/environment.h"
 #include "base/errors.h"
 #include "query/forward.h"
@@ -91,15 +93,43 @@ Answer run_query(const Game& game, const Formula& formula, const History& histor
 
     Answer first;
     std::string skipped;
+    // Under all, --timeout bounds the whole run: each engine gets what the ones before it left,
+    // and one that reaches a limit is listed instead of holding the others' answer back.
+    const bool all = options.engine == "all";
+    const Deadline deadline = Deadline::after(all ? options.timeout_seconds : 0);
+    std::optional<LimitError> first_limit;
     for (size_t i = 0; i < chosen.size(); ++i) {
-        if (options.engine == "all" && chosen[i]->not_applicable) {
+        if (all && chosen[i]->not_applicable) {
             std::string why = chosen[i]->not_applicable(ctx);
             if (!why.empty()) {
                 skipped += "note: " + chosen[i]->name + " skipped: " + why + "\n";
                 continue;
             }
         }
-        Answer a = chosen[i]->run(ctx);
+        Answer a;
+        if (all) {
+            QueryContext left = ctx;
+            if (deadline.limited()) {
+                left.timeout_seconds = std::ceil(deadline.seconds_left() * 10) / 10;  // "19.9 s", not "19.9885 s"
+                if (left.timeout_seconds < 0.001) {
+                    skipped += "note: " + chosen[i]->name + " not run: the time limit of " +
+                               seconds_text(options.timeout_seconds) + " s was used by the engines before it\n";
+                    continue;
+                }
+                pl::Limits lim = pl.limits();
+                lim.seconds = left.timeout_seconds;
+                pl.set_limits(lim);
+            }
+            try {
+                a = chosen[i]->run(left);
+            } catch (const LimitError& ex) {
+                skipped += "note: " + chosen[i]->name + " reached a limit: " + ex.what() + "\n";
+                if (!first_limit) first_limit = ex;
+                continue;
+            }
+        } else {
+            a = chosen[i]->run(ctx);
+        }
         a.engine = chosen[i]->name;
         if (first.engine.empty()) first = a;
         else if (!same(first, a))
@@ -107,6 +137,7 @@ Answer run_query(const Game& game, const Formula& formula, const History& histor
                                 " says " + summary(a),
                             kExitDisagreement);
     }
+    if (first.engine.empty() && first_limit) throw *first_limit;  // no engine answered
     if (!skipped.empty()) first.explanation = skipped + first.explanation;
     return first;
 }

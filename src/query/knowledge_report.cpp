@@ -56,7 +56,7 @@ void check_agent_role(const Game& g, const std::string& role) {
         throw UserError("unknown role '" + role + "' (roles: " + joined(roles) + ")");
 }
 
-InfosetReport compute_infoset(const Game& g, const std::string& role, const History& h, bool dot,
+InfosetReport compute_infoset(const Game& g, const std::string& role, const History& h, InfosetDot dot,
                               double timeout_seconds, bool step_stats) {
     check_agent_role(g, role);
     auto& pl = prepare_engine(g, timeout_seconds);
@@ -85,7 +85,14 @@ InfosetReport compute_infoset(const Game& g, const std::string& role, const Hist
         r.step_stats.push_back(st);
     }
     r.state_count = counts.states;
-    if (dot) r.dot = pl::runtime::infoset_dot(pl, role, sit);
+    if (dot != InfosetDot::None) {
+        const bool too_many = r.developments.size() > 3 || std::stoul(r.developments) > kMaxDotDevelopments;
+        if (too_many)
+            throw LimitError("infoset --dot draws at most " + std::to_string(kMaxDotDevelopments) +
+                             " developments; this information set has " + r.developments +
+                             " (its distinct states: infoset --json)");
+        r.dot = pl::runtime::infoset_dot(pl, role, sit, dot == InfosetDot::Full);
+    }
     return r;
 }
 

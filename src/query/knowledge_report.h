@@ -98,7 +98,11 @@ struct ProveReport {
 /// Throws UserError (exit 2) unless `role` is a role of the game other than random.
 void check_agent_role(const Game& g, const std::string& role);
 
-InfosetReport compute_infoset(const Game& g, const std::string& role, const History& h, bool dot,
+/// What `infoset --dot` draws: nothing, the nodes' differences from the actual state, or
+/// every fluent (--dot-full). At most kMaxDotDevelopments developments (LimitError past it).
+enum class InfosetDot { None, Differences, Full };
+inline constexpr std::size_t kMaxDotDevelopments = 300;
+InfosetReport compute_infoset(const Game& g, const std::string& role, const History& h, InfosetDot dot,
                               double timeout_seconds, bool step_stats = false);
 BeliefReport compute_belief(const Game& g, const std::string& role, const History& h, const Formula& f,
                             double timeout_seconds);

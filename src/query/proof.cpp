@@ -16,6 +16,7 @@
 #include "prolog/engine.h"
 #include "prolog/runtime.h"
 #include "base/deadline.h"
+#include "base/memory.h"
 #include "base/environment.h"
 #include "base/errors.h"
 #include "base/strings.h"
@@ -297,10 +298,10 @@ ProveReport prove_whole_game(const Game& g, const std::string& property, const W
         }
         if (o.progress) {
             const std::string role = roles[run.role];
-            lo.progress = [&, role](std::size_t depth, std::size_t pairs, std::size_t states) {
+            lo.progress = [&, role, bound = lo.max_pairs](std::size_t depth, std::size_t pairs, std::size_t states) {
                 double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-                std::fprintf(stderr, "prove: %s, depth %zu: %zu pairs, %zu states (%.1f s)\n", role.c_str(), depth, pairs,
-                             states, secs);
+                std::fprintf(stderr, "prove: %s, depth %zu: %zu pairs of at most %zu (--max-pairs), %zu states, %zu MB (%.1f s)\n",
+                             role.c_str(), depth, pairs, bound, states, resident_megabytes(), secs);
             };
         }
         ground::LockstepResult res;

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/deadline.h"
+#include "base/memory.h"
 #include "base/errors.h"
 #include "ground/wellformed.h"
 #include "query/game_space.h"
@@ -86,7 +87,8 @@ ProveReport prove_wellformed(const Game& g, const std::string& property, const W
     if (o.progress)
         so.progress = [&](std::size_t depth, std::size_t states) {
             const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-            std::fprintf(stderr, "prove: %s, depth %zu: %zu states (%.1f s)\n", property.c_str(), depth, states, secs);
+            std::fprintf(stderr, "prove: %s, depth %zu: %zu states, %zu MB (%.1f s)\n", property.c_str(), depth, states,
+                         resident_megabytes(), secs);
         };
     ground::StateCheckResult res;
     try {

@@ -136,6 +136,34 @@ BOOST_AUTO_TEST_CASE(dot_renders) {
     }
 }
 
+// Blind Tic-Tac-Toe after two joint moves: 225 developments through 45 distinct states (equal
+// states at a depth share one node); each node lists what differs from the actual state, the
+// actual ones say so, --dot-full lists every fluent; past 300 developments exit 4 with the
+// bound and the set's size on one line.
+BOOST_AUTO_TEST_CASE(dot_merges_equal_states_and_shows_differences) {
+    const std::string ttt = std::string(GDLSC_SOURCE_DIR) + "/examples/blind_tictactoe/blind_tictactoe.kif";
+    const std::string two = "((mark 1 1) (mark 2 2) (tiebreak x)) ((mark 1 2) (mark 3 3) (tiebreak o))";
+    auto r = run_gdlsc({"infoset", ttt, "--role", "white", "--history", two, "--dot"});
+    BOOST_REQUIRE_EQUAL(r.exit_code, 0);
+    BOOST_TEST(r.out.find("225 developments, 45 distinct states on the way") != std::string::npos, r.out.substr(0, 300));
+    std::size_t nodes = 0, pos = 0;
+    while ((pos = r.out.find(" [label=\"step ", pos)) != std::string::npos) ++nodes, ++pos;
+    BOOST_TEST(nodes == 45u);
+    BOOST_TEST(r.out.find("(the actual state)") != std::string::npos);
+    BOOST_TEST(r.out.find("\\n+(cell ") != std::string::npos);  // a difference, not the whole state
+    auto full = run_gdlsc({"infoset", ttt, "--role", "white", "--history", two, "--dot-full"});
+    BOOST_REQUIRE_EQUAL(full.exit_code, 0);
+    BOOST_TEST(full.out.find("(the actual state)") == std::string::npos);
+    BOOST_TEST(full.out.size() > r.out.size());
+    auto big = run_gdlsc({"infoset", ttt, "--role", "white", "--history",
+                          two + " ((mark 2 1) (mark 3 1) (tiebreak x))", "--dot"});
+    BOOST_TEST(big.exit_code == 4);
+    BOOST_TEST(big.out.empty());
+    BOOST_TEST(big.err == "gdlsc: limit: infoset --dot draws at most 300 developments; this information set has 2197 "
+                          "(its distinct states: infoset --json)\n",
+               big.err);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 // Common knowledge over a component of 4^7 = 16,384 developments (two players, unseen

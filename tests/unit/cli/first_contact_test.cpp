@@ -85,3 +85,13 @@ BOOST_AUTO_TEST_CASE(under_json_an_error_is_a_json_object) {
     BOOST_TEST(r.exit_code == 4, r.err);
     BOOST_CHECK_NO_THROW(nlohmann::json::parse(r.out));
 }
+
+// --progress names the bound the search runs against and the resident memory.
+BOOST_AUTO_TEST_CASE(progress_shows_the_bound_and_memory) {
+    auto r = run_gdlsc({"prove", kCard, "legal-knowledge", "--progress"});
+    BOOST_TEST(r.exit_code == 0, r.err);
+    BOOST_TEST(r.err.find("pairs of at most 40000000 (--max-pairs)") != std::string::npos, r.err);
+    BOOST_TEST(r.err.find(" MB (") != std::string::npos, r.err);
+    r = run_gdlsc({"prove", kCard, "legal-knowledge", "--progress", "--max-pairs", "5000"});
+    BOOST_TEST(r.err.find("pairs of at most 5000 (--max-pairs)") != std::string::npos, r.err);
+}
