@@ -118,7 +118,11 @@ const std::vector<ProveMethodEntry>& prove_methods() {
          [](const Game& g, const ProveRequest& r) { return prove_whole_game(g, r.property, whole_game_options(r)); },
          &epistemic_fixpoint},
         {"smt", "Z3 on the game unrolled in two copies, depth by depth (--depth N)",
-         [](const Game& g, const ProveRequest& r) { return prove_smt(g, r.property, smt_options(r, false)); },
+         [](const Game& g, const ProveRequest& r) {
+             if (is_wellformedness_property(r.property))
+                 return prove_wellformed_smt(g, r.property, *r.depth, r.timeout_seconds);
+             return prove_smt(g, r.property, smt_options(r, false));
+         },
          &needs_depth},
         {"induction", "k-induction with Houdini invariants on the two-copy system (whole game)",
          [](const Game& g, const ProveRequest& r) { return prove_smt(g, r.property, smt_options(r, true)); },

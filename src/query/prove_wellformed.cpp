@@ -13,6 +13,9 @@
 #include "ground/wellformed.h"
 #include "query/game_space.h"
 #include "query/session.h"
+#include "query/step_program.h"
+#include "smt/one_copy.h"
+#include "smt/solver.h"
 
 namespace gdlsc::query {
 namespace {
@@ -121,6 +124,75 @@ ProveReport prove_wellformed(const Game& g, const std::string& property, const W
     if (res.why == Why::Cycle) rep.loop_start = res.loop_start, rep.role.clear();
     if (res.why == Why::NoWin) rep.no_development = true;
     rep.explanation = explanation(res, roles.at(res.role), rep.at_depth);
+    return rep;
+}
+
+ProveReport prove_wellformed_smt(const Game& g, const std::string& property, std::size_t depth, double timeout_seconds) {
+    if (!is_wellformedness_property(property)) throw UserError("prove: '" + property + "' is not a well-formedness property");
+    const StepProgram sp = step_program(g, "smt");
+    const Deadline deadline = Deadline::after(timeout_seconds);
+    const auto& roles = g.analysis.roles;
+    smt::OneCopyOptions oo;
+    oo.deadline = deadline.when();
+    for (std::size_t r = 0; r < roles.size(); ++r)
+        if (roles[r] != "random") oo.agents.push_back(r);
+    ProveReport rep;
+    rep.property = property;
+    rep.method = ProveMethod::SmtBounded;
+    rep.over_states = true;
+    rep.depth = depth;
+    auto refute = [&](const smt::OneCopyWitness& w, std::string why) {
+        rep.holds = false;
+        rep.at_depth = w.moves.size();
+        rep.role = roles.at(w.role);
+        for (const auto& joint : w.moves) {
+            std::vector<std::string> m;
+            for (const auto& t : joint) m.push_back(t.to_kif());
+            rep.actual.push_back(std::move(m));
+        }
+        rep.explanation = std::move(why);
+    };
+    try {
+        smt::OneCopy oc(sp.program, sp.init, oo);
+        if (property == "weak-winnability") {
+            for (std::size_t r : oo.agents) {
+                bool won = false;
+                for (std::size_t d = 0; d <= depth && !won; ++d) won = oc.win(r, d).has_value();
+                if (won) continue;
+                rep.holds = false;
+                rep.role = roles[r];
+                rep.no_development = true;
+                rep.explanation = "no terminal state within " + std::to_string(depth) + " joint moves gives " + roles[r] +
+                                  " the goal value 100";
+                break;
+            }
+        } else {
+            const smt::OneCopyProperty p = property == "playability"   ? smt::OneCopyProperty::Playability
+                                           : property == "termination" ? smt::OneCopyProperty::Termination
+                                                                       : smt::OneCopyProperty::MonotonicGoals;
+            for (std::size_t d = 0; d <= depth && rep.holds; ++d) {
+                const auto w = oc.violation(p, d);
+                if (!w) continue;
+                const std::string role = roles.at(w->role);
+                if (p == smt::OneCopyProperty::Playability)
+                    refute(*w, role + " has no legal move after step " + std::to_string(d) + ", and the game is not over");
+                else if (p == smt::OneCopyProperty::Termination) {
+                    refute(*w, "a development that never ends: its state after step " + std::to_string(w->loop_start) +
+                                   " recurs after step " + std::to_string(d) + ", and no state on the way is terminal");
+                    rep.loop_start = w->loop_start;
+                    rep.role.clear();
+                } else
+                    refute(*w, role + " has not exactly one goal value 0..100 after step " + std::to_string(d) +
+                                   ", or a lower one than after the step before");
+            }
+        }
+        rep.pairs = oc.solver_calls();
+    } catch (const smt::SmtError& ex) {
+        const std::string m = ex.what();
+        if (m.find("timeout") != std::string::npos || m.find("canceled") != std::string::npos)
+            throw LimitError("prove: time limit of " + seconds_text(timeout_seconds) + " s exceeded in Z3 (" + m + ")");
+        throw EngineError("prove: " + m);
+    }
     return rep;
 }
 

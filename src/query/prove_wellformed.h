@@ -23,6 +23,12 @@ bool is_wellformedness_property(const std::string& property);
 /// memory; UserError for GDL-III games (as the fixpoint).
 ProveReport prove_wellformed(const Game& g, const std::string& property, const WholeGameOptions& o);
 
+/// The same properties with Z3 over the step program unrolled in one copy, for developments of
+/// at most `depth` joint moves (the smt row of prove's table with --depth): the shortest
+/// violation, as the fixpoint's search cut at `depth` finds it. LimitError past the time limit
+/// or a step program too large, UserError where there is none (GDL-III).
+ProveReport prove_wellformed_smt(const Game& g, const std::string& property, std::size_t depth, double timeout_seconds);
+
 /// `check --well-formed`: the four properties, one after the other within one time limit.
 struct WellFormedSummary {
     std::vector<std::pair<std::string, ProveReport>> decided;  ///< (property, report)
