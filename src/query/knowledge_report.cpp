@@ -341,6 +341,13 @@ std::string prove_text(const ProveReport& r) {
             o << "\n";
         }
     }
+    if (r.failing_members) {
+        const auto& f = *r.failing_members;
+        o << "  " << r.role << "'s information set at the actual development has " << f.states << " distinct state"
+          << (f.states == 1 ? "" : "s") << "; " << f.phi << " fails in " << f.failing << " of them"
+          << (f.shown.empty() ? "" : f.shown.size() < f.failing ? ", e.g." : ":") << "\n";
+        for (const auto& st : f.shown) o << "    " << st << "\n";
+    }
     return o.str();
 }
 
@@ -375,6 +382,11 @@ std::string prove_json(const ProveReport& r) {
         if (r.loop_start) c["loop_start"] = *r.loop_start;
         if (r.no_development) c["actual"] = nullptr;
         if (r.first_difference) c["first_difference"] = r.first_difference;
+        if (r.failing_members)
+            c["information_set"] = {{"phi", r.failing_members->phi},
+                                    {"states", r.failing_members->states},
+                                    {"failing", r.failing_members->failing},
+                                    {"failing_shown", r.failing_members->shown}};
         if (!r.at_end.empty()) {
             c["at_end"] = nlohmann::json::array();
             for (const auto& v : r.at_end)

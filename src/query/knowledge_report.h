@@ -93,6 +93,15 @@ struct ProveReport {
     };
     std::vector<EndValue> at_end;
     std::size_t first_difference = 0;  ///< the first step whose joint moves differ (1-based; 0: none)
+    /// A formula whose (knows R φ) fails: R's information set at the actual development, its
+    /// distinct final states, and those where φ fails (at most kMaxFailingShown listed).
+    struct FailingMembers {
+        std::string phi;
+        std::size_t states = 0, failing = 0;
+        std::vector<std::string> shown;  ///< states, fluents in KIF
+    };
+    std::optional<FailingMembers> failing_members;
+    static constexpr std::size_t kMaxFailingShown = 3;
 };
 
 /// Throws UserError (exit 2) unless `role` is a role of the game other than random.

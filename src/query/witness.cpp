@@ -13,6 +13,8 @@
 
 #include "base/errors.h"
 #include "base/strings.h"
+#include "gdl/reader.h"
+#include "gdl/source.h"
 #include "ground/grounder.h"
 #include "ground/query_formula.h"
 #include "prolog/engine.h"
@@ -391,6 +393,45 @@ WitnessResult check_witness(const Game& g, const std::string& property, const Wi
     return res;
 }
 
+namespace {
+
+// The members of the role's information set at the actual development where the failing
+// conjunct's φ fails: its distinct final states (φ is about the state), read from the
+// engine's information set; skipped past kMaxStates states.
+void describe_information_set(const Game& g, ProveReport& r, const Witness& w, const std::vector<PairConjunct>& conjuncts,
+                              double timeout_seconds) {
+    constexpr std::size_t kMaxStates = 100'000;
+    const std::size_t role = static_cast<std::size_t>(
+        std::find(g.analysis.roles.begin(), g.analysis.roles.end(), w.role) - g.analysis.roles.begin());
+    const PairConjunct* knows = nullptr;
+    for (std::size_t c = 0; c < conjuncts.size() && c < r.at_end.size(); ++c)
+        if (conjuncts[c].kind == PairConjunct::Knows && conjuncts[c].role == role &&
+            (r.at_end[c].actual == "false" || r.at_end[c].alternative == "false"))
+            knows = &conjuncts[c];
+    if (!knows) return;
+    const InfosetReport info = compute_infoset(g, w.role, w.actual, InfosetDot::None, timeout_seconds);
+    if (info.state_count > kMaxStates) return;
+    auto& e = pl::Engine::instance();
+    std::vector<std::vector<std::string>> states;
+    for_each_infoset_state([&](const std::vector<std::string>& fluents) { states.push_back(fluents); });
+    ProveReport::FailingMembers f;
+    f.phi = knows->phi.to_kif();
+    f.states = states.size();
+    for (const auto& fluents : states) {
+        std::vector<Term> terms;
+        gdl::Diagnostics diags;
+        for (const auto& text : fluents)
+            for (Term& t : gdl::read_kif_terms(gdl::make_source("state", text), diags)) terms.push_back(std::move(t));
+        if (diags.error_count() > 0) return;  // not a state we can read back: say nothing
+        if (pl::runtime::holds_in_state(e, knows->phi, e.make_state(terms))) continue;
+        ++f.failing;
+        if (f.shown.size() < ProveReport::kMaxFailingShown) f.shown.push_back("(" + joined(fluents) + ")");
+    }
+    r.failing_members = std::move(f);
+}
+
+}  // namespace
+
 void explain_counterexample(const Game& g, ProveReport& r, double timeout_seconds) {
     if (r.holds || r.undecided || !r.explanation.empty() || r.over_states || g.analysis.epistemic) return;
     const Term prop = prove_property_term(g, r.property);
@@ -414,6 +455,7 @@ void explain_counterexample(const Game& g, ProveReport& r, double timeout_second
     }
     r.at_end = res.report.at_end;
     r.first_difference = res.report.first_difference;
+    if (prop.name == "formula" && !w.role.empty()) describe_information_set(g, r, w, pair_conjuncts(g, prop.args[0]), timeout_seconds);
 }
 
 }  // namespace gdlsc::query
