@@ -58,6 +58,31 @@ Answer run_query(const Game& game, const Formula& formula, const History& histor
     for (const auto* e : chosen)
         if (!e->run) throw UserError("the " + e->name + " engine is not available for queries yet");
 
+    // A ground formula about knowledge, or any ground formula of a GDL-III game: decided on
+    // the BDD developments where they apply (epistemic_native.h), without starting Prolog;
+    // GDLSC_NATIVE=check also answers in Prolog and compares.
+    if (options.engine == "progression" && environment().native != "off" && formula.answer_vars.empty() &&
+        (analysis.epistemic || ground::mentions_knowledge(formula.term))) {
+        std::string why;
+        if (auto holds = bdd_holds(program, analysis, formula.term, history, options.timeout_seconds,
+                                   options.max_ground_size, why)) {
+            Answer a;
+            a.engine = "progression";
+            a.holds = *holds;
+            if (environment().native == "check") {
+                auto& pl = prepare_engine(game, options.timeout_seconds);
+                Answer b = progression_query(
+                    {program, analysis, formula, history, check_history(pl, history), options.max_ground_size});
+                if (!same(a, b))
+                    throw UserError("engines disagree:\n  the BDD developments say " + summary(a) +
+                                        "\n  the rules in Prolog say " + summary(b),
+                                    kExitDisagreement);
+            }
+            return a;
+        }
+        if (environment().native == "check")
+            std::fprintf(stderr, "note: GDLSC_NATIVE=check: the BDD developments do not apply: %s\n", why.c_str());
+    }
     auto& pl = prepare_engine(game, options.timeout_seconds);
     // A long history of a game that grounds is played on the step network (forward.h).
     std::optional<gdl::Term> fast;

@@ -95,7 +95,7 @@ struct Observer {  // an agent's view
     bdd eq = bddtrue;
     bddPair* pair = nullptr;  // U_r -> U_r'
     bdd unseen_plain = bddtrue, unseen_primed = bddtrue;  // varsets
-    bdd d_primed;                                          // D of this level, renamed (cached)
+    bdd d_primed;                                          // Eq_r ∧ D' of this level (cached)
     bool d_primed_valid = false;
 };
 
@@ -114,6 +114,7 @@ struct Developments::Impl {
     std::vector<std::uint32_t> info_order, step_order;                  // units
     std::vector<std::size_t> agents;                                    // roles but random
     std::vector<std::vector<std::uint32_t>> sorted_moves;               // per role: standard order
+    std::vector<char> read;                                             // per knows input: a rule reads it
 
     // The current level.
     std::size_t level = 0;
@@ -127,6 +128,7 @@ struct Developments::Impl {
     std::vector<Observer> observers;  // per agent
     bool info_ready = false;
     std::size_t knows_evaluated = 0;
+    bdd path_cube = bddtrue;  // path(): the history's development so far
 
     Impl(const StepNetwork& n, const std::vector<std::uint32_t>& init, const DevelopmentOptions& o)
         : net(n), options(o), manager(o.max_nodes, o.stop) {
@@ -156,6 +158,7 @@ struct Developments::Impl {
                 for (std::size_t i = 0; i < net.rule_count(x); ++i) rules[x].push_back(net.rule(x, i));
             }
         for (std::size_t k = 0; k < net.knows().size(); ++k) knows_of[net.knows()[k].node] = static_cast<std::int32_t>(k);
+        read = knows_read(net);
         for (std::size_t r = 0; r < net.roles().size(); ++r) {
             if (net.roles()[r] != "random") agents.push_back(r);
             std::vector<std::uint32_t> idx(net.moves(r).size());
@@ -168,7 +171,10 @@ struct Developments::Impl {
         std::vector<NodeId> info{net.terminal_node()}, step;
         for (std::size_t r = 0; r < net.roles().size(); ++r)
             for (std::size_t m = 0; m < net.moves(r).size(); ++m) info.push_back(net.legal_node(r, m));
-        for (const auto& k : net.knows()) info.push_back(k.node);
+        // The knows inputs some rule reads (the rewrite bounds (knows r P) by every agent and
+        // every possible P: Muddy Children has 2n^2 of them, of which the rules read 2n).
+        for (std::size_t k = 0; k < net.knows().size(); ++k)
+            if (read[k]) info.push_back(net.knows()[k].node);
         for (NodeId x : options.extra_targets) info.push_back(x);
         for (std::size_t f = 0; f < net.fluents().size(); ++f) step.push_back(net.next_node(f));
         for (std::size_t r : agents)
@@ -297,6 +303,7 @@ struct Developments::Impl {
         for (std::uint32_t u : order_) {
             if (done[u]) continue;
             manager.check();
+            if (options.tick) options.tick();
             if (u >= C) {
                 const auto& k = net.knows()[u - C];
                 bdd p = k.inner == kNoNode ? bddfalse : val[k.inner];
@@ -337,13 +344,15 @@ struct Developments::Impl {
         if (a == SIZE_MAX) return bddfalse;  // random knows nothing
         if (p == bddtrue) return bddtrue;
         Observer& o = observers[a];
-        if (o.eq == bddtrue) return !bdd_appex(D, !p, bddop_and, o.unseen_plain);
-        if (!o.d_primed_valid) {
-            o.d_primed = bdd_replace(D, o.pair);
+        // Only its value inside D matters: simplified with D as the care set (outside D the
+        // quantification makes it true, and the BDD of that can be far larger).
+        if (o.eq == bddtrue) return bdd_simplify(!bdd_appex(D, !p, bddop_and, o.unseen_plain), D);
+        if (!o.d_primed_valid) {  // the cells of this level: Eq_r ∧ D', once per level
+            o.d_primed = o.eq & bdd_replace(D, o.pair);
             o.d_primed_valid = true;
         }
-        bdd bad = bdd_appex(o.eq, o.d_primed & bdd_replace(!p, o.pair), bddop_and, o.unseen_primed);
-        return !bad;
+        bdd bad = bdd_appex(o.d_primed, bdd_replace(!p, o.pair), bddop_and, o.unseen_primed);
+        return bdd_simplify(!bad, D);
     }
 
     bdd common(const bdd& p) {
@@ -398,7 +407,8 @@ struct Developments::Impl {
     }
 
     // The moves of this level and D of the next; false when no development goes on.
-    void expand() {
+    // `step`: the history's joint move of this level when only its closure is made (path()).
+    void expand(const std::vector<std::int64_t>* step = nullptr) {
         info();
         const bdd term = net.terminal_node() == kNoNode ? bddfalse : val[net.terminal_node()];
         const bdd live = D & !term;
@@ -406,21 +416,24 @@ struct Developments::Impl {
         moves.assign(net.roles().size(), {});
         for (std::size_t r = 0; r < net.roles().size(); ++r) {
             RoleMoves& rm = moves[r];
+            // Two moves legal in one live development? (`one`, `two`: in some development at
+            // least one / two of the moves so far; live is conjoined once, at the end.)
             std::vector<bdd> legal;
             bdd one = bddfalse, two = bddfalse;
             for (std::uint32_t m : sorted_moves[r]) {
                 NodeId l = net.legal_node(r, m);
-                if (l == kNoNode) continue;
-                bdd lm = val[l] & live;
-                if (lm == bddfalse) continue;
+                if (l == kNoNode || val[l] == bddfalse) continue;
+                const bdd& lm = val[l];
+                if (lm != bddtrue && (lm & live) == bddfalse) continue;
                 rm.cands.push_back(m);
                 legal.push_back(lm);
-                two |= one & lm;
-                one |= lm;
+                if (one != bddfalse) two |= one & lm;
+                one = one == bddfalse ? lm : one | lm;
             }
+            two &= live;
             if (two == bddfalse) {
                 rm.does = legal;
-                next_d &= one;
+                next_d &= one;  // live already in next_d
             } else {
                 std::size_t bits = 1;
                 while ((std::size_t(1) << bits) < rm.cands.size()) ++bits;
@@ -441,29 +454,43 @@ struct Developments::Impl {
                 val[net.does_node(r, moves[r].cands[i])] = moves[r].does[i];
         }
         run(step_order);
-        observe();
+        if (step) {
+            for (std::size_t r = 0; r < step->size(); ++r) {
+                const RoleMoves& rm = moves[r];
+                auto it = std::find(rm.cands.begin(), rm.cands.end(), static_cast<std::uint32_t>((*step)[r]));
+                if (it == rm.cands.end()) throw std::logic_error("Developments: the path's move is not a candidate");
+                if (!rm.vars.empty()) path_cube &= code(rm.vars, static_cast<std::size_t>(it - rm.cands.begin()));
+            }
+        }
+        observe(next_d, step ? &path_cube : nullptr);
         std::vector<bdd> next(fluent.size(), bddfalse);
         for (std::size_t f = 0; f < fluent.size(); ++f)
             if (net.next_node(f) != kNoNode) next[f] = val[net.next_node(f)];
         fluent = std::move(next);
         D = next_d;
+        if (step)  // path() reads the codes only: the move functions would keep their nodes alive
+            for (auto& rm : moves) rm.does.clear();
         history_moves.push_back(std::move(moves));
         moves.clear();
         ++level;
         reset_values();
     }
 
-    void observe() {
+    // Each agent's observation of this step. `path`: the history's development (its cube
+    // through this step) when only its closure matters -- then a function every agent sees
+    // (a public answer) is constant on the closure, so it restricts `next_d` to the path's
+    // value (a public announcement as a conjunction) instead of joining each Eq_r.
+    void observe(bdd& next_d, const bdd* path) {
+        std::vector<std::vector<bdd>> comps(agents.size());
         for (std::size_t a = 0; a < agents.size(); ++a) {
             const std::size_t r = agents[a];
             Observer& o = observers[a];
-            std::vector<bdd> comps;
             std::vector<int> seen;
             // Every new variable is unseen unless it is the agent's own or a percept shows it.
             for (std::size_t q = 0; q < net.roles().size(); ++q)
                 for (int v : moves[q].vars) o.unseen[static_cast<std::size_t>(v)] = q != r;
             if (moves[r].vars.empty() && moves[r].cands.size() > 1)
-                for (const bdd& d : moves[r].does) comps.push_back(d);
+                for (const bdd& d : moves[r].does) comps[a].push_back(d);
             for (std::size_t q = 0; q < net.percepts(r).size(); ++q) {
                 NodeId s = net.sees_node(r, q);
                 if (s == kNoNode) continue;
@@ -473,17 +500,62 @@ struct Developments::Impl {
                 if ((lo == bddfalse && hi == bddtrue) || (lo == bddtrue && hi == bddfalse))
                     seen.push_back(bdd_var(g) / 2);
                 else
-                    comps.push_back(g);
+                    comps[a].push_back(g);
             }
             for (int v : seen) {
                 if (!o.unseen[static_cast<std::size_t>(v)]) continue;
                 o.unseen[static_cast<std::size_t>(v)] = 0;
                 if (o.eq != bddtrue) o.eq = bdd_compose(o.eq, bdd_ithvar(plain(v)), primed(v));
             }
+        }
+        // A function and its negation are one observation; the key of each distinct function
+        // is computed once (the agents share the public ones).
+        std::unordered_map<int, int> keys;
+        auto key = [&](const bdd& g) {
+            auto it = keys.find(g.id());
+            if (it != keys.end()) return it->second;
+            const int k = std::min(g.id(), (!g).id());
+            keys.emplace(g.id(), k);
+            return k;
+        };
+        // An agent that sees which move a role with variables made (a percept per move, e.g.
+        // every announcement heard, or its own hand dealt) sees that move's code: its
+        // variables join O_r, the percepts leave the comparisons (1,290 announcements would
+        // otherwise be 1,290 conjuncts of each Eq_r).
+        for (std::size_t a = 0; a < agents.size(); ++a) {
+            std::unordered_set<int> mine;
+            for (const bdd& g : comps[a]) mine.insert(key(g));
+            std::unordered_set<int> drop;
+            for (std::size_t q = 0; q < net.roles().size(); ++q) {
+                const RoleMoves& rm = moves[q];
+                if (rm.vars.empty() || q == agents[a]) continue;
+                std::size_t shown = 0;
+                for (const bdd& d : rm.does) shown += mine.count(key(d));
+                if (shown + 1 < rm.does.size()) continue;
+                for (const bdd& d : rm.does) drop.insert(key(d));
+                for (int v : rm.vars) observers[a].unseen[static_cast<std::size_t>(v)] = 0;
+            }
+            if (!drop.empty())
+                comps[a].erase(std::remove_if(comps[a].begin(), comps[a].end(), [&](const bdd& g) { return drop.count(key(g)) > 0; }),
+                               comps[a].end());
+        }
+        std::unordered_map<int, std::size_t> seen_by;  // canonical id -> agents that see it
+        if (path)
+            for (auto& cs : comps) {
+                std::unordered_set<int> mine;
+                for (const bdd& g : cs)
+                    if (mine.insert(key(g)).second) ++seen_by[key(g)];
+            }
+        for (std::size_t a = 0; a < agents.size(); ++a) {
+            Observer& o = observers[a];
             rebuild(o);
             std::unordered_set<int> ids;
-            for (const bdd& g : comps) {
-                if (!ids.insert(g.id()).second || !ids.insert((!g).id()).second) continue;
+            for (const bdd& g : comps[a]) {
+                if (!ids.insert(key(g)).second) continue;
+                if (path && seen_by[key(g)] == agents.size()) {
+                    if (a == 0) next_d &= at(g, *path) ? g : !g;
+                    continue;
+                }
                 bdd gp = bdd_replace(g, o.pair);
                 if (gp != g) o.eq &= bdd_biimp(g, gp);
                 manager.check();
@@ -581,6 +653,18 @@ struct Developments::Impl {
     }
 };
 
+std::vector<char> knows_read(const StepNetwork& net) {
+    std::vector<char> read(net.knows().size(), 0);
+    std::unordered_map<NodeId, std::size_t> index;
+    for (std::size_t k = 0; k < net.knows().size(); ++k) index.emplace(net.knows()[k].node, k);
+    for (std::size_t c = 0; c < net.components(); ++c)
+        for (NodeId x : net.component_nodes(c))
+            for (std::size_t i = 0; i < net.rule_count(x); ++i)
+                for (const auto& l : net.rule(x, i))
+                    if (auto it = index.find(l.node); it != index.end()) read[it->second] = 1;
+    return read;
+}
+
 Developments::Developments(const StepNetwork& net, const std::vector<std::uint32_t>& init,
                            const DevelopmentOptions& options)
     : impl_(std::make_unique<Impl>(net, init, options)) {}
@@ -597,7 +681,7 @@ ground::EpistemicPath Developments::path(const std::vector<std::vector<std::int6
         const bdd cube = m.cube_of(history, t);
         std::vector<std::uint32_t> known;
         for (std::size_t k = 0; k < net.knows().size(); ++k)
-            if (Impl::at(m.val[net.knows()[k].node], cube)) known.push_back(static_cast<std::uint32_t>(k));
+            if (m.read[k] && Impl::at(m.val[net.knows()[k].node], cube)) known.push_back(static_cast<std::uint32_t>(k));
         out.knows.push_back(std::move(known));
         out.level_sizes.push_back(0);
         if (t == history.size()) return out;
@@ -618,13 +702,13 @@ ground::EpistemicPath Developments::path(const std::vector<std::vector<std::int6
                 if (legal(x)) out.legal.push_back(x);
             return out;
         }
-        m.expand();
+        m.expand(&history[t]);
     }
 }
 
 bool Developments::holds(const NodeFormula& f, const std::vector<std::vector<std::int64_t>>& history) {
     Impl& m = *impl_;
-    while (m.level < history.size()) m.expand();
+    if (m.level != history.size()) throw std::logic_error("Developments::holds: after path(history)");
     m.info();
     return Impl::at(m.formula(f) & m.D, m.cube_of(history, history.size()));
 }

@@ -32,6 +32,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -46,6 +47,9 @@ struct DevelopmentOptions {
     /// BuDDy nodes (20 bytes each, plus caches): past it NodeLimit.
     std::size_t max_nodes = kDefaultMaxNodes;
     const std::atomic<bool>* stop = nullptr;
+    /// Called between pieces of work (each component of the network, each level); may throw
+    /// to stop (a time limit).
+    std::function<void()> tick;
     /// Network nodes a formula reads (evaluated at every level besides legal and terminal).
     std::vector<ground::NodeId> extra_targets;
     static constexpr std::size_t kDefaultMaxNodes = 50'000'000;
@@ -83,6 +87,10 @@ struct DevelopmentStats {
     std::size_t knows_evaluated = 0;
 };
 
+/// Per knows input of the network: whether a rule reads it. Developments evaluates only
+/// those (an input no rule reads is never asked for); path() reports the others false.
+std::vector<char> knows_read(const ground::StepNetwork& net);
+
 class Developments {
 public:
     /// Takes BuDDy's manager (waiting while another user has it). `init`: the initial fluents.
@@ -92,7 +100,8 @@ public:
     Developments(const Developments&) = delete;
     Developments& operator=(const Developments&) = delete;
 
-    /// As ground::epistemic_path: the knows inputs true at each node of `history` (per step
+    /// As ground::epistemic_path: the knows inputs true at each node of `history` that some
+    /// rule reads (knows_read; ground::epistemic_path reports every one) (per step
     /// a move index per role, -1 for a move the network does not have), or where the
     /// history stops being a development.
     ground::EpistemicPath path(const std::vector<std::vector<std::int64_t>>& history);
