@@ -93,7 +93,8 @@ struct RoleMoves {
 struct Observer {  // an agent's view
     std::vector<char> unseen;  // per history variable: in U_r
     bdd eq = bddtrue;
-    bddPair* pair = nullptr;  // U_r -> U_r'
+    bddPair* pair = nullptr;    // U_r -> U_r'
+    bddPair* unpair = nullptr;  // U_r' -> U_r
     bdd unseen_plain = bddtrue, unseen_primed = bddtrue;  // varsets
     bdd d_primed;                                          // Eq_r ∧ D' of this level (cached)
     bool d_primed_valid = false;
@@ -140,8 +141,10 @@ struct Developments::Impl {
         reset_values();
     }
     ~Impl() {
-        for (auto& o : observers)
+        for (auto& o : observers) {
             if (o.pair) bdd_freepair(o.pair);
+            if (o.unpair) bdd_freepair(o.unpair);
+        }
     }
 
     // --- The network: rules, components, evaluation orders ---
@@ -366,6 +369,33 @@ struct Developments::Impl {
         }
     }
 
+    // The developments agent a cannot tell from some development of X.
+    bdd post(std::size_t a, const bdd& x) {
+        Observer& o = observers[a];
+        if (o.eq == bddtrue) return D & bdd_exist(x, o.unseen_plain);
+        if (!o.d_primed_valid) {
+            o.d_primed = o.eq & bdd_replace(D, o.pair);
+            o.d_primed_valid = true;
+        }
+        return bdd_replace(bdd_appex(x, o.d_primed, bddop_and, o.unseen_plain), o.unpair);
+    }
+
+    // Common knowledge of P at the developments of `at` (a cube): P throughout their
+    // component under the union of the agents' relations, reached breadth first -- as many
+    // relational products as the component's diameter, where the greatest fixpoint of
+    // common() decides every development at once.
+    bool common_at(const bdd& p, const bdd& at) {
+        bdd reached = at & D;
+        for (;;) {
+            manager.check();
+            if ((reached & !p) != bddfalse) return false;
+            bdd next = reached;
+            for (std::size_t a = 0; a < agents.size(); ++a) next |= post(a, reached);
+            if (next == reached) return true;
+            reached = next;
+        }
+    }
+
     bdd formula(const NodeFormula& f) {
         switch (f.kind) {
         case NodeFormula::Kind::False: return bddfalse;
@@ -565,11 +595,14 @@ struct Developments::Impl {
 
     void rebuild(Observer& o) {
         if (o.pair) bdd_freepair(o.pair);
+        if (o.unpair) bdd_freepair(o.unpair);
         o.pair = bdd_newpair();
+        o.unpair = bdd_newpair();
         std::vector<int> p, q;
         for (std::size_t v = 0; v < o.unseen.size(); ++v)
             if (o.unseen[v]) {
                 bdd_setpair(o.pair, plain(static_cast<int>(v)), primed(static_cast<int>(v)));
+                bdd_setpair(o.unpair, primed(static_cast<int>(v)), plain(static_cast<int>(v)));
                 p.push_back(plain(static_cast<int>(v)));
                 q.push_back(primed(static_cast<int>(v)));
             }
@@ -710,7 +743,9 @@ bool Developments::holds(const NodeFormula& f, const std::vector<std::vector<std
     Impl& m = *impl_;
     if (m.level != history.size()) throw std::logic_error("Developments::holds: after path(history)");
     m.info();
-    return Impl::at(m.formula(f) & m.D, m.cube_of(history, history.size()));
+    const bdd cube = m.cube_of(history, history.size());
+    if (f.kind == NodeFormula::Kind::Common) return m.common_at(m.formula(f.args.at(0)), cube);
+    return Impl::at(m.formula(f) & m.D, cube);
 }
 
 SolveResult Developments::solve(const NodeFormula& f, std::size_t depth, std::size_t limit) {
