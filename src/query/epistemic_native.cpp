@@ -277,19 +277,97 @@ struct Compiler {
 
 }  // namespace
 
-std::optional<bool> bdd_holds(const gdl::Program& program, const gdl::Analysis& analysis, const gdl::Term& formula,
-                              const History& h, double timeout_seconds, std::size_t max_ground_atoms, std::string& why) {
+namespace {
+
+using Bindings = std::vector<std::pair<std::string, gdl::Term>>;
+
+const gdl::Term* bound(const Bindings& b, const std::string& v) {
+    for (const auto& [name, t] : b)
+        if (name == v) return &t;
+    return nullptr;
+}
+
+bool match(const gdl::Term& pattern, const gdl::Term& t, Bindings& b) {
+    if (pattern.is_variable()) {
+        if (const gdl::Term* x = bound(b, pattern.name)) return *x == t;
+        b.emplace_back(pattern.name, t);
+        return true;
+    }
+    if (pattern.kind != t.kind || pattern.name != t.name || pattern.args.size() != t.args.size()) return false;
+    for (std::size_t i = 0; i < t.args.size(); ++i)
+        if (!match(pattern.args[i], t.args[i], b)) return false;
+    return true;
+}
+
+gdl::Term substitute(const gdl::Term& t, const Bindings& b) {
+    if (t.is_variable()) {
+        const gdl::Term* x = bound(b, t.name);
+        return x ? *x : t;
+    }
+    gdl::Term out = t;
+    for (auto& a : out.args) a = substitute(a, b);
+    return out;
+}
+
+// The atom a formula `(knows r1 (knows r2 ... A))` is about, in the one-step program's form:
+// the candidates of its answer variables (knowledge is veridical, so every answer is an
+// instance of A that can hold). Nothing for any other shape.
+std::optional<gdl::Term> answer_atom(const gdl::Term& t) {
+    if (t.name == "knows" && t.args.size() == 2 && t.args[0].is_ground()) return answer_atom(t.args[1]);
+    if ((t.name == "true" && t.args.size() == 1) || (t.name == "legal" && t.args.size() == 2) ||
+        (t.name == "goal" && t.args.size() == 2))
+        return t;
+    if (t.name == "rel" && t.args.size() == 2) {
+        auto args = gdl::list_items(t.args[1]);
+        return args.empty() ? gdl::Term::constant(t.args[0].name) : gdl::Term::compound(t.args[0].name, args);
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<BddAnswer> bdd_answer(const gdl::Program& program, const gdl::Analysis& analysis, const Formula& formula,
+                                    const History& h, double timeout_seconds, std::size_t max_ground_atoms,
+                                    std::string& why) {
     if (environment().gdl3 != "bdd") {
         why = "GDLSC_GDL3=rows";
         return std::nullopt;
     }
     auto built = epistemic_network(program, analysis, max_ground_atoms, why);
     if (!built) return std::nullopt;
+    // The instances to decide: the formula itself, or one per candidate binding.
+    std::vector<Bindings> instances;
+    if (formula.answer_vars.empty()) {
+        instances.emplace_back();
+    } else {
+        auto atom = answer_atom(formula.term);
+        if (!atom) {
+            why = "answer variables outside (knows ... atom)";
+            return std::nullopt;
+        }
+        // A static relation's atoms are in the program only where a rule mentions them: its
+        // answers could be missing, so only relations of the state are enumerated.
+        bool of_state = false;
+        for (const auto& a : built->one_step->atoms) {
+            if (a.step != 0) continue;
+            of_state |= a.atom.name == atom->name && a.atom.args.size() == atom->args.size();
+            Bindings b;
+            if (match(*atom, a.atom, b)) instances.push_back(std::move(b));
+        }
+        if (!of_state && atom->name != "true" && atom->name != "legal" && atom->name != "goal") {
+            why = "answers of a static relation";
+            return std::nullopt;
+        }
+    }
     Compiler c{*built->one_step, *built->net, analysis, {}, {}};
-    auto f = c.compile(formula);
-    if (!f) {
-        why = c.why;
-        return std::nullopt;
+    std::vector<symbolic::NodeFormula> fs;
+    for (const auto& b : instances) {
+        auto f = c.compile(substitute(formula.term, b));
+        if (!f) {
+            why = c.why;
+            return std::nullopt;
+        }
+        fs.push_back(std::move(*f));
     }
     auto moves = move_indices(*built->net, h, why);
     if (!moves) return std::nullopt;
@@ -298,7 +376,21 @@ std::optional<bool> bdd_holds(const gdl::Program& program, const gdl::Analysis& 
                                    bdd_options(deadline(timeout_seconds, "the BDD developments"), c.nodes));
         ground::EpistemicPath path = dev.path(*moves);
         fail_on(path, *built->net, h);
-        return dev.holds(*f, *moves);
+        BddAnswer out;
+        for (std::size_t i = 0; i < fs.size(); ++i) {
+            if (!dev.holds(fs[i], *moves)) continue;
+            out.holds = true;
+            if (formula.answer_vars.empty()) break;
+            std::vector<std::pair<std::string, std::string>> row;
+            for (const auto& v : formula.answer_vars) {
+                const gdl::Term* x = bound(instances[i], v);
+                row.emplace_back(v, x ? x->to_kif() : "?" + v);
+            }
+            out.rows.push_back(std::move(row));
+        }
+        std::sort(out.rows.begin(), out.rows.end());
+        out.rows.erase(std::unique(out.rows.begin(), out.rows.end()), out.rows.end());
+        return out;
     } catch (const symbolic::NodeLimit& ex) {
         why = ex.what();
     } catch (const ground::NotApplicable& ex) {

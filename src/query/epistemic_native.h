@@ -51,14 +51,25 @@ std::optional<gdl::Term> epistemic_situation(const gdl::Program& program, const 
                                              pl::Engine& engine, const History& h, double timeout_seconds,
                                              std::size_t max_ground_atoms, std::string& why);
 
-/// A ground formula -- knowledge, common knowledge and kwhether included -- at the end of
-/// `h`, decided on the BDD developments (src/symbolic/developments.h): nothing when it does
-/// not apply (why in `why`: free variables, sees/does/quantifiers, GDLSC_GDL3=rows, the game
-/// does not ground, the node bound). An impossible history throws as check_history does.
-std::optional<bool> bdd_holds(const gdl::Program& program, const gdl::Analysis& analysis, const gdl::Term& formula,
-                              const History& h, double timeout_seconds, std::size_t max_ground_atoms, std::string& why);
+/// A formula's answer on the BDD developments: holds, and a row of (variable, value) per
+/// binding of its answer variables (sorted, as the query engines give them).
+struct BddAnswer {
+    bool holds = false;
+    std::vector<std::vector<std::pair<std::string, std::string>>> rows;
+};
 
-/// `gdlsc solve` on the BDD developments, for a ground formula as bdd_holds takes; nothing
+/// A formula -- knowledge, common knowledge and kwhether included -- at the end of `h`,
+/// decided on the BDD developments (src/symbolic/developments.h): a ground one, or one whose
+/// answer variables are those of one atom under a chain of knows (`(legal ?c know)`,
+/// `(knows cath (true (has anne ?x)))`: de re, each instance of the atom that the one-step
+/// program has, decided). Nothing when it does not apply (why in `why`: other free
+/// variables, sees/does/quantifiers, GDLSC_GDL3=rows, the game does not ground, the node
+/// bound). An impossible history throws as check_history does.
+std::optional<BddAnswer> bdd_answer(const gdl::Program& program, const gdl::Analysis& analysis, const Formula& formula,
+                                    const History& h, double timeout_seconds, std::size_t max_ground_atoms,
+                                    std::string& why);
+
+/// `gdlsc solve` on the BDD developments, for a ground formula as bdd_answer takes; nothing
 /// when it does not apply (why in `why`).
 std::optional<SolveReport> bdd_solve(const gdl::Program& program, const gdl::Analysis& analysis, const Formula& formula,
                                      const SolveOptions& o, double timeout_seconds, std::string& why);

@@ -159,6 +159,11 @@ BOOST_AUTO_TEST_CASE(examples_and_fixtures_agree) {
     BOOST_TEST(checked_query(rc, deal, "safe") == "holds\n");
     BOOST_TEST(checked_query(rc, deal, "(knows bob (true (hand anne 0 1 2)))") == "holds\n");
     BOOST_TEST(checked_query(rc, deal, "(knows cath (true (has anne 0)))") == "does not hold\n");
+    // Answer variables of one atom under knows, decided per instance on the BDDs (de re).
+    BOOST_TEST(checked_query(rc, "(noop noop noop (deal 0 1 2 3 4 5 6)) ((announce pair) noop noop noop)",
+                             "(knows cath (true (has anne ?x)))") == "holds\n?x = 0\n");
+    BOOST_TEST(checked_query(rc, deal, "(goal anne ?v)") == "holds\n?v = 100\n");
+    BOOST_TEST(checked_query(rc, deal, "(knows bob (true (has anne ?x)))") == "holds\n?x = 0\n?x = 1\n?x = 2\n");
     const std::string tp = source("examples/three_players/three_players.kif");
     BOOST_TEST(checked_query(tp, "(noop noop noop (deal on tell))", "(knows p2 (knows p1 (true f)))") == "holds\n");
     BOOST_TEST(checked_query(tp, "(noop noop noop (deal on tell))", "(knows p3 (knows p1 (true f)))") == "does not hold\n");

@@ -15,7 +15,7 @@
 #include "ground/epistemic.h"
 #include "ground/network_developments.h"
 #include "ground/step_network.h"
-#include "parsed_game.h"
+#include "epistemic_network.h"
 #include "symbolic/developments.h"
 
 using namespace gdlsc;
@@ -24,23 +24,8 @@ namespace {
 
 std::string source(const std::string& rel) { return std::string(GDLSC_SOURCE_DIR) + "/" + rel; }
 
-struct Built {
-    std::unique_ptr<ground::StepNetwork> net;
-    std::vector<std::uint32_t> init;
-};
-
-Built build(const std::string& path, bool drop_sees = false) {
-    test::ParsedGame g = test::game_from_file(path);
-    gdl::Program p = ground::knows_as_relations(g.program, g.analysis.roles);
-    if (drop_sees)
-        p.rules.erase(std::remove_if(p.rules.begin(), p.rules.end(), [](const gdl::Rule& r) { return r.head.name == "sees"; }),
-                      p.rules.end());
-    gdl::Analysis a = gdl::analyze(p);
-    Built b;
-    b.net = std::make_unique<ground::StepNetwork>(p, a);
-    b.init = b.net->initial_fluents();
-    return b;
-}
+using Built = test::EpistemicNetwork;
+Built build(const std::string& path, bool drop_sees = false) { return test::epistemic_network(path, drop_sees); }
 
 std::string generated(const std::string& script, const std::string& arg) {
     std::string out = "/tmp/gdlsc_symbolic_test_" + arg + "_" + std::to_string(std::hash<std::string>{}(script)) + ".kif";
