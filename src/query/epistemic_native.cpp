@@ -2,7 +2,11 @@
 #include "query/epistemic_native.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 #include <cstdio>
 #include <new>
 #include <unordered_map>
@@ -29,6 +33,40 @@ std::function<void()> deadline(double timeout_seconds, const char* where) {
         if (timeout_seconds > 0 && std::chrono::duration<double>(Clock::now() - t0).count() > timeout_seconds)
             throw LimitError("time limit of " + seconds_text(timeout_seconds) + " s exceeded in " + where);
     };
+}
+
+// Sets `flag` once `seconds` (> 0) have passed, so that a long BuDDy operation stops at its
+// next garbage collection (symbolic/manager.h) instead of running past --timeout; the
+// tick of deadline() catches the rest between operations.
+class StopAfter {
+public:
+    explicit StopAfter(double seconds) {
+        if (seconds <= 0) return;
+        worker_ = std::thread([this, seconds] {
+            std::unique_lock<std::mutex> lock(m_);
+            if (!cv_.wait_for(lock, std::chrono::duration<double>(seconds), [this] { return done_; })) flag_ = true;
+        });
+    }
+    ~StopAfter() {
+        {
+            std::lock_guard<std::mutex> lock(m_);
+            done_ = true;
+        }
+        cv_.notify_all();
+        if (worker_.joinable()) worker_.join();
+    }
+    const std::atomic<bool>* flag() const { return &flag_; }
+
+private:
+    std::atomic<bool> flag_{false};
+    std::mutex m_;
+    std::condition_variable cv_;
+    bool done_ = false;
+    std::thread worker_;
+};
+
+[[noreturn]] void stopped(double seconds) {
+    throw LimitError("time limit of " + seconds_text(seconds) + " s exceeded in the BDD developments");
 }
 
 // The moves of `h` as indices into the network's moves (-1: not a move of the network).
@@ -77,8 +115,10 @@ std::string path_text(const ground::StepNetwork& net, const ground::EpistemicPat
     return s;
 }
 
-symbolic::DevelopmentOptions bdd_options(std::function<void()> tick, std::vector<ground::NodeId> targets = {}) {
+symbolic::DevelopmentOptions bdd_options(std::function<void()> tick, const StopAfter& stop,
+                                         std::vector<ground::NodeId> targets = {}) {
     symbolic::DevelopmentOptions o;
+    o.stop = stop.flag();
     o.tick = std::move(tick);
     o.extra_targets = std::move(targets);
     return o;
@@ -127,8 +167,11 @@ std::optional<gdl::Term> epistemic_situation(const gdl::Program& program, const 
     if (environment().gdl3 == "bdd" || both) {
         std::string bdd_why;
         try {
-            symbolic::Developments dev(net, built->init, bdd_options(check));
+            StopAfter stop(timeout_seconds);
+            symbolic::Developments dev(net, built->init, bdd_options(check, stop));
             bdd_path = dev.path(*moves);
+        } catch (const symbolic::Stopped&) {
+            stopped(timeout_seconds);
         } catch (const symbolic::NodeLimit& ex) {
             bdd_why = ex.what();
         } catch (const ground::NotApplicable& ex) {
@@ -372,8 +415,9 @@ std::optional<BddAnswer> bdd_answer(const gdl::Program& program, const gdl::Anal
     auto moves = move_indices(*built->net, h, why);
     if (!moves) return std::nullopt;
     try {
+        StopAfter stop(timeout_seconds);
         symbolic::Developments dev(*built->net, built->init,
-                                   bdd_options(deadline(timeout_seconds, "the BDD developments"), c.nodes));
+                                   bdd_options(deadline(timeout_seconds, "the BDD developments"), stop, c.nodes));
         ground::EpistemicPath path = dev.path(*moves);
         fail_on(path, *built->net, h);
         BddAnswer out;
@@ -391,6 +435,8 @@ std::optional<BddAnswer> bdd_answer(const gdl::Program& program, const gdl::Anal
         std::sort(out.rows.begin(), out.rows.end());
         out.rows.erase(std::unique(out.rows.begin(), out.rows.end()), out.rows.end());
         return out;
+    } catch (const symbolic::Stopped&) {
+        stopped(timeout_seconds);
     } catch (const symbolic::NodeLimit& ex) {
         why = ex.what();
     } catch (const ground::NotApplicable& ex) {
@@ -416,8 +462,12 @@ std::optional<SolveReport> bdd_solve(const gdl::Program& program, const gdl::Ana
     }
     symbolic::SolveResult r;
     try {
-        symbolic::Developments dev(net, built->init, bdd_options(deadline(timeout_seconds, "the BDD developments"), c.nodes));
+        StopAfter stop(timeout_seconds);
+        symbolic::Developments dev(net, built->init,
+                                   bdd_options(deadline(timeout_seconds, "the BDD developments"), stop, c.nodes));
         r = dev.solve(*f, o.depth, o.limit);
+    } catch (const symbolic::Stopped&) {
+        stopped(timeout_seconds);
     } catch (const symbolic::NodeLimit& ex) {
         why = ex.what();
         return std::nullopt;
