@@ -16,7 +16,11 @@ n^2 2^(n-1) percept rules). Known answer (tests/feature/knowledge/gdl3_bdd_test.
 muddy children the muddy ones answer `know` first in round k, nobody knows earlier, and the
 clean ones know one round later.
 """
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from generate import SELF_KNOWLEDGE  # noqa: E402  (the rules both encodings share)
 
 
 def game(n: int) -> str:
@@ -42,11 +46,7 @@ def game(n: int) -> str:
             "(<= (next (painting ?d)) (true (painting ?c)) (next_child ?c ?d))",
             "(<= (next (round 1)) (true (painting ?c)) (last_child ?c))",
             "(<= (next (round ?r1)) (true (round ?r)) (succ ?r ?r1))", "",
-            ";; What the children know about themselves.",
-            "(<= (is_muddy ?c) (child ?c) (true (muddy ?c)))",
-            "(<= (is_clean ?c) (child ?c) (not (true (muddy ?c))))",
-            "(<= (knows_own_state ?c) (knows ?c (is_muddy ?c)))",
-            "(<= (knows_own_state ?c) (knows ?c (is_clean ?c)))", "",
+            ] + SELF_KNOWLEDGE + [
             ";; The rounds: every answer is legal only when it is true, and public.",
             "(<= (legal ?c know) (child ?c) (true (round ?r)) (knows_own_state ?c))",
             "(<= (legal ?c dontknow) (child ?c) (true (round ?r)) (not (knows_own_state ?c)))",

@@ -124,6 +124,27 @@ symbolic::DevelopmentOptions bdd_options(std::function<void()> tick, const StopA
     return o;
 }
 
+// `body` on the BDD developments of `n` (with the formula nodes `targets`), within
+// `timeout_seconds`: its result, or nothing where they do not apply (the node bound, knowledge
+// that is not hierarchical: why in `why`); past the time limit a LimitError.
+template <class Body>
+auto on_developments(const EpistemicNetwork& n, double timeout_seconds, std::vector<ground::NodeId> targets,
+                     std::string& why, Body body) -> std::optional<decltype(body(std::declval<symbolic::Developments&>()))> {
+    try {
+        StopAfter stop(timeout_seconds);
+        symbolic::Developments dev(*n.net, n.init,
+                                   bdd_options(deadline(timeout_seconds, "the BDD developments"), stop, std::move(targets)));
+        return body(dev);
+    } catch (const symbolic::Stopped&) {
+        stopped(timeout_seconds);
+    } catch (const symbolic::NodeLimit& ex) {
+        why = ex.what();
+    } catch (const ground::NotApplicable& ex) {
+        why = ex.what();
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<EpistemicNetwork> epistemic_network(const gdl::Program& program, const gdl::Analysis& analysis,
@@ -166,17 +187,8 @@ std::optional<gdl::Term> epistemic_situation(const gdl::Program& program, const 
     std::optional<ground::EpistemicPath> bdd_path, rows_path;
     if (environment().gdl3 == "bdd" || both) {
         std::string bdd_why;
-        try {
-            StopAfter stop(timeout_seconds);
-            symbolic::Developments dev(net, built->init, bdd_options(check, stop));
-            bdd_path = dev.path(*moves);
-        } catch (const symbolic::Stopped&) {
-            stopped(timeout_seconds);
-        } catch (const symbolic::NodeLimit& ex) {
-            bdd_why = ex.what();
-        } catch (const ground::NotApplicable& ex) {
-            bdd_why = ex.what();
-        }
+        bdd_path = on_developments(*built, timeout_seconds, {}, bdd_why,
+                                   [&](symbolic::Developments& dev) { return dev.path(*moves); });
         if (!bdd_path) std::fprintf(stderr, "note: the BDD developments do not apply (%s): rows instead\n", bdd_why.c_str());
     }
     if (!bdd_path || both) {
@@ -414,10 +426,7 @@ std::optional<BddAnswer> bdd_answer(const gdl::Program& program, const gdl::Anal
     }
     auto moves = move_indices(*built->net, h, why);
     if (!moves) return std::nullopt;
-    try {
-        StopAfter stop(timeout_seconds);
-        symbolic::Developments dev(*built->net, built->init,
-                                   bdd_options(deadline(timeout_seconds, "the BDD developments"), stop, c.nodes));
+    return on_developments(*built, timeout_seconds, c.nodes, why, [&](symbolic::Developments& dev) {
         ground::EpistemicPath path = dev.path(*moves);
         fail_on(path, *built->net, h);
         BddAnswer out;
@@ -435,14 +444,7 @@ std::optional<BddAnswer> bdd_answer(const gdl::Program& program, const gdl::Anal
         std::sort(out.rows.begin(), out.rows.end());
         out.rows.erase(std::unique(out.rows.begin(), out.rows.end()), out.rows.end());
         return out;
-    } catch (const symbolic::Stopped&) {
-        stopped(timeout_seconds);
-    } catch (const symbolic::NodeLimit& ex) {
-        why = ex.what();
-    } catch (const ground::NotApplicable& ex) {
-        why = ex.what();
-    }
-    return std::nullopt;
+    });
 }
 
 std::optional<SolveReport> bdd_solve(const gdl::Program& program, const gdl::Analysis& analysis, const Formula& formula,
@@ -460,21 +462,10 @@ std::optional<SolveReport> bdd_solve(const gdl::Program& program, const gdl::Ana
         why = c.why;
         return std::nullopt;
     }
-    symbolic::SolveResult r;
-    try {
-        StopAfter stop(timeout_seconds);
-        symbolic::Developments dev(net, built->init,
-                                   bdd_options(deadline(timeout_seconds, "the BDD developments"), stop, c.nodes));
-        r = dev.solve(*f, o.depth, o.limit);
-    } catch (const symbolic::Stopped&) {
-        stopped(timeout_seconds);
-    } catch (const symbolic::NodeLimit& ex) {
-        why = ex.what();
-        return std::nullopt;
-    } catch (const ground::NotApplicable& ex) {
-        why = ex.what();
-        return std::nullopt;
-    }
+    auto solved = on_developments(*built, timeout_seconds, c.nodes, why,
+                                  [&](symbolic::Developments& dev) { return dev.solve(*f, o.depth, o.limit); });
+    if (!solved) return std::nullopt;
+    const symbolic::SolveResult& r = *solved;
     SolveReport out;
     out.depth = o.depth;
     out.count = r.count;
