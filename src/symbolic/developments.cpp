@@ -586,8 +586,12 @@ struct Developments::Impl {
                     if (a == 0) next_d &= at(g, *path) ? g : !g;
                     continue;
                 }
-                bdd gp = bdd_replace(g, o.pair);
-                if (gp != g) o.eq &= bdd_biimp(g, gp);
+                // Only H, H' in D_{k+1} matter (knows and post conjoin D' and read H in D):
+                // g and its equality simplified with that care set (blind tic-tac-toe after
+                // three steps: black's Eq 3.2 million nodes without, 0.85 million with).
+                bdd gs = bdd_simplify(g, next_d);
+                bdd gp = bdd_replace(gs, o.pair);
+                if (gp != gs) o.eq &= bdd_simplify(bdd_biimp(gs, gp), next_d & bdd_replace(next_d, o.pair));
                 manager.check();
             }
         }

@@ -174,5 +174,11 @@ BOOST_AUTO_TEST_CASE(examples_and_fixtures_agree) {
         for (const char* f : {"nested", "(true public)", "(knows (coin heads))", "(knows a (knows b (coin heads)))"})
             checked_query(cn, h, f);
     checked_solve({cn, "--depth", "3", "nested"});
+    // A GDL-II game: common and nested knowledge decided on the BDDs, Prolog as reference.
+    const std::string btt = source("examples/blind_tictactoe/blind_tictactoe.kif");
+    const std::string two = "((mark 1 1) (mark 2 3) (tiebreak x)) ((mark 2 2) (mark 1 3) (tiebreak x))";
+    BOOST_TEST(checked_query(btt, two, "(knows (true (cell 2 3 o)))") == "does not hold\n");
+    BOOST_TEST(checked_query(btt, two, "(knows white (true (cell 1 1 x)))") == "holds\n");
+    BOOST_TEST(checked_query(btt, two, "(knows black (knows white (true (cell 1 1 x))))") == "does not hold\n");
     checked_solve({source("examples/number_guessing/number_guessing.kif"), "--depth", "3", "(knows player (num 5))"});
 }
