@@ -14,6 +14,15 @@ The game ends after round n + 1.
 """
 import sys
 
+# What the children know about themselves (shared with generate_per_step.py).
+SELF_KNOWLEDGE = [
+    ";; What the children know about themselves.",
+    "(<= (is_muddy ?c) (child ?c) (true (muddy ?c)))",
+    "(<= (is_clean ?c) (child ?c) (not (true (muddy ?c))))",
+    "(<= (knows_own_state ?c) (knows ?c (is_muddy ?c)))",
+    "(<= (knows_own_state ?c) (knows ?c (is_clean ?c)))", "",
+]
+
 
 def game(n: int) -> str:
     cs = [f"c{i}" for i in range(1, n + 1)]
@@ -44,11 +53,7 @@ def game(n: int) -> str:
         out.append(f"(<= (next (muddy {o})) (does random (pick {' '.join(pat)})))")
     out += ["(<= (next (muddy ?c)) (true (muddy ?c)))",
             "(<= (next (round ?r1)) (true (round ?r)) (succ ?r ?r1))", "",
-            ";; What the children know about themselves.",
-            "(<= (is_muddy ?c) (child ?c) (true (muddy ?c)))",
-            "(<= (is_clean ?c) (child ?c) (not (true (muddy ?c))))",
-            "(<= (knows_own_state ?c) (knows ?c (is_muddy ?c)))",
-            "(<= (knows_own_state ?c) (knows ?c (is_clean ?c)))", "",
+            ] + SELF_KNOWLEDGE + [
             ";; The rounds: every answer is legal only when it is true, and public.",
             "(<= (legal ?c know) (child ?c) (not (true (round 0))) (knows_own_state ?c))",
             "(<= (legal ?c dontknow) (child ?c) (not (true (round 0))) (not (knows_own_state ?c)))",

@@ -25,6 +25,10 @@ struct Environment {
     /// GDLSC_SLOTS = on | off: random playouts in Prolog over slot states where the game has a
     /// slot copy (prolog/gdlsc_slots.pl), or always over the sorted lists.
     std::string slots = "on";
+    /// GDLSC_GDL3 = bdd | rows: how the developments of a GDL-III game (and a formula about
+    /// knowledge) are made natively -- one BDD per level (src/symbolic/developments.h), or one
+    /// row per development (src/ground/network_developments.h). GDLSC_NATIVE=check runs both.
+    std::string gdl3 = "bdd";
 };
 
 namespace detail {
@@ -42,6 +46,12 @@ inline Environment read_environment() {
         if (s != "on" && s != "off")
             throw UserError("GDLSC_SLOTS='" + s + "' is not a mode of the Prolog playouts: give on (the default) or off");
         e.slots = s;
+    }
+    if (const char* v = std::getenv("GDLSC_GDL3")) {
+        std::string s(v);
+        if (s != "bdd" && s != "rows")
+            throw UserError("GDLSC_GDL3='" + s + "' is not a way to make GDL-III developments: give bdd (the default) or rows");
+        e.gdl3 = s;
     }
     if (const char* v = std::getenv("GDLSC_INFOSET_THREADS")) {
         std::string s(v);

@@ -10,6 +10,8 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "query/formula.h"
+#include "query/game_file.h"
+#include "query/session.h"
 #include "query/solve.h"
 
 namespace gdlsc::cli {
@@ -24,11 +26,13 @@ struct SolveArgs {
 };
 
 int run_solve_command(const SolveArgs& a) {
-    query::Session s(a.game, a.timeout, a.strict);
-    query::Formula f = query::parse_formula(a.formula, s.game().analysis);
+    query::Game g = query::load_game_file(a.game, a.strict);
+    query::Formula f = query::parse_formula(a.formula, g.analysis);
     query::SolveOptions o = a.options;
     o.progress = !a.quiet && isatty(STDERR_FILENO);
-    query::SolveReport r = query::run_solve(s, f, o);
+    o.timeout_seconds = a.timeout;
+    std::optional<query::SolveReport> fast = query::solve_without_engine(g, f, o);
+    query::SolveReport r = fast ? *fast : query::run_solve(query::Session(std::move(g), a.timeout), f, o);
     std::cout << (a.json ? query::solve_json(r) : query::solve_text(r));
     return kExitOk;
 }

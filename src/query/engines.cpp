@@ -45,6 +45,13 @@ std::string summary(const Answer& a) {
     return s;
 }
 
+// GDLSC_NATIVE=check: the native answer `a` against Prolog's `b` (exit 3 on a difference).
+void agree(const Answer& a, const Answer& b, const std::string& native) {
+    if (!same(a, b))
+        throw UserError("engines disagree:\n  " + native + " say " + summary(a) + "\n  the rules in Prolog say " + summary(b),
+                        kExitDisagreement);
+}
+
 }  // namespace
 
 Answer run_query(const Game& game, const Formula& formula, const History& history, const QueryOptions& options) {
@@ -60,6 +67,30 @@ Answer run_query(const Game& game, const Formula& formula, const History& histor
     for (const auto* e : chosen)
         if (!e->run) throw UserError("the " + e->name + " engine is not available for queries yet");
 
+    // A formula about knowledge, or any formula of a GDL-III game: decided on the BDD
+    // developments where they apply (epistemic_native.h), without starting Prolog;
+    // GDLSC_NATIVE=check also answers in Prolog and compares.
+    if (options.engine == "progression" && environment().native != "off" &&
+        (analysis.epistemic || ground::mentions_knowledge(formula.term))) {
+        std::string why;
+        if (auto bdd = bdd_answer(program, analysis, formula, history, options.timeout_seconds, options.max_ground_size,
+                                  why)) {
+            Answer a;
+            a.engine = "progression";
+            a.holds = bdd->holds;
+            a.rows = std::move(bdd->rows);
+            if (environment().native == "check") {
+                auto& pl = prepare_engine(game, options.timeout_seconds);
+                agree(a,
+                      progression_query(
+                          {program, analysis, formula, history, check_history(pl, history), options.max_ground_size}),
+                      "the BDD developments");
+            }
+            return a;
+        }
+        if (environment().native == "check")
+            std::fprintf(stderr, "note: GDLSC_NATIVE=check: the BDD developments do not apply: %s\n", why.c_str());
+    }
     auto& pl = prepare_engine(game, options.timeout_seconds);
     // A long history of a game that grounds is played on the step network (forward.h).
     std::optional<gdl::Term> fast;
@@ -78,10 +109,7 @@ Answer run_query(const Game& game, const Formula& formula, const History& histor
             pl::runtime::forget_developments(pl);
             Answer b = progression_query(
                 {program, analysis, formula, history, check_history(pl, history), options.max_ground_size});
-            if (!same(a, b))
-                throw UserError("engines disagree:\n  the step network's developments say " + summary(a) +
-                                    "\n  the rules in Prolog say " + summary(b),
-                                kExitDisagreement);
+            agree(a, b, "the step network's developments");
             b.engine = "progression";
             return b;
         }

@@ -2,13 +2,17 @@
 #include "query/solve.h"
 
 #include <nlohmann/json.hpp>
+#include <cstdio>
+#include <optional>
 #include <sstream>
 
+#include "base/environment.h"
 #include "base/errors.h"
 #include "base/strings.h"
 #include "prolog/engine.h"
 #include "prolog/runtime.h"
 #include "query/decimal.h"
+#include "query/epistemic_native.h"
 
 namespace gdlsc::query {
 namespace {
@@ -18,7 +22,30 @@ using gdl::Term;
 
 }  // namespace
 
+SolveReport prolog_solve(const Session& s, const Formula& f, const SolveOptions& o);
+
+std::optional<SolveReport> solve_without_engine(const Game& g, const Formula& f, const SolveOptions& o) {
+    if (environment().native != "on") return std::nullopt;
+    std::string why;
+    return bdd_solve(g.program, g.analysis, f, o, o.timeout_seconds, why);
+}
+
 SolveReport run_solve(const Session& s, const Formula& f, const SolveOptions& o) {
+    std::optional<SolveReport> fast;
+    if (environment().native == "check") {
+        std::string why;
+        fast = bdd_solve(s.game().program, s.game().analysis, f, o, o.timeout_seconds, why);
+        if (!fast) std::fprintf(stderr, "note: GDLSC_NATIVE=check: the BDD developments do not apply: %s\n", why.c_str());
+    }
+    SolveReport r = prolog_solve(s, f, o);
+    if (fast && solve_json(*fast) != solve_json(r))
+        throw UserError("engines disagree:\n  the BDD developments say " + solve_json(*fast) + "  the rules in Prolog say " +
+                            solve_json(r),
+                        kExitDisagreement);
+    return r;
+}
+
+SolveReport prolog_solve(const Session& s, const Formula& f, const SolveOptions& o) {
     auto& pl = s.engine();
     pl::runtime::Solutions raw = pl::runtime::solve_report(pl, f.term, o.depth, o.limit, o.progress);
     SolveReport r;

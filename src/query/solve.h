@@ -5,6 +5,7 @@
 // see what the players know at every step (doc/usage.md, "solve").
 #pragma once
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,7 @@ struct SolveOptions {
     std::size_t depth = 0;        ///< longest development, in joint moves
     std::size_t limit = 100;      ///< solutions listed (never the count)
     bool progress = false;        ///< one line per depth on stderr
+    double timeout_seconds = 0;   ///< the BDD developments' time limit (0: none; Prolog has the session's)
 };
 
 struct Solution {
@@ -36,6 +38,11 @@ struct SolveReport {
     std::vector<SolveLevel> levels;
 };
 
+/// The BDD developments alone (no Prolog engine is started), where they apply and
+/// GDLSC_NATIVE is on; nothing otherwise (then run_solve).
+std::optional<SolveReport> solve_without_engine(const Game& g, const Formula& f, const SolveOptions& o);
+/// The search in Prolog; under GDLSC_NATIVE=check also on the BDD developments, compared
+/// (exit 3 on a difference).
 SolveReport run_solve(const Session& s, const Formula& f, const SolveOptions& o);
 std::string solve_text(const SolveReport& r);
 /// {"depth": N, "count": n, "solutions": [{"history": [[...], ...], "state": [...]}, ...],

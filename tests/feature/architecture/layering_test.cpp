@@ -29,13 +29,15 @@ const std::map<std::string, std::set<std::string>> kMayUse = {
     {"ground", {"gdl"}},
     {"prolog", {"gdl", "sc", "ground"}},
     {"smt", {"gdl", "ground"}},
-    {"query", {"gdl", "sc", "prolog", "ground", "smt"}},
+    {"symbolic", {"gdl", "ground"}},
+    {"query", {"gdl", "sc", "prolog", "ground", "smt", "symbolic"}},
     {"cli", {"query"}},
     {"api", {"query"}},
 };
 // Third-party headers that belong to one folder.
 const std::map<std::string, std::string> kOwnedHeader = {{"SWI-cpp2.h", "prolog"}, {"SWI-Prolog.h", "prolog"},
-                                                         {"SWI-Stream.h", "prolog"}, {"z3++.h", "smt"}, {"z3.h", "smt"}};
+                                                         {"SWI-Stream.h", "prolog"}, {"z3++.h", "smt"}, {"z3.h", "smt"},
+                                                         {"bdd.h", "symbolic"}};
 
 std::vector<std::string> violations(const fs::path& src) {
     std::vector<std::string> out;

@@ -13,7 +13,7 @@
 #include "ground/epistemic.h"
 #include "ground/network_developments.h"
 #include "ground/step_network.h"
-#include "parsed_game.h"
+#include "epistemic_network.h"
 
 using namespace gdlsc;
 
@@ -21,29 +21,12 @@ namespace {
 
 std::string source(const std::string& rel) { return std::string(GDLSC_SOURCE_DIR) + "/" + rel; }
 
-struct Built {
-    std::unique_ptr<ground::StepNetwork> net;
-    std::vector<std::uint32_t> init;
-};
+using Built = test::EpistemicNetwork;
 
 // The network of the rewritten game; `drop_sees`: the mutant without percepts.
 Built build(const std::string& path, bool drop_sees = false) {
-    test::ParsedGame g = test::game_from_file(path);
-    BOOST_REQUIRE(g.analysis.epistemic);
-    gdl::Program p = ground::knows_as_relations(g.program, g.analysis.roles);
-    if (drop_sees)
-        p.rules.erase(std::remove_if(p.rules.begin(), p.rules.end(), [](const gdl::Rule& r) { return r.head.name == "sees"; }),
-                      p.rules.end());
-    gdl::Analysis a = gdl::analyze(p);
-    Built b;
-    b.net = std::make_unique<ground::StepNetwork>(p, a);
-    for (const auto& r : p.rules)
-        if (r.head.name == "init" && r.body.empty()) {
-            const auto& fs = b.net->fluents();
-            auto it = std::find(fs.begin(), fs.end(), r.head.args.at(0));
-            BOOST_REQUIRE(it != fs.end());
-            b.init.push_back(static_cast<std::uint32_t>(it - fs.begin()));
-        }
+    Built b = test::epistemic_network(path, drop_sees);
+    BOOST_REQUIRE(b.epistemic);
     return b;
 }
 

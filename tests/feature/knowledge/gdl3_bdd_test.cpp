@@ -1,0 +1,184 @@
+// GDL-III on BDDs through the binary (src/symbolic/developments.h, doc/knowledge.md "GDL-III
+// on BDDs"): known answers of the puzzles on the BDD developments, and every answer compared
+// with the rows engine and the Prolog runtime under GDLSC_NATIVE=check (exit 3 on a
+// difference): query (the history's knowledge for Prolog, and ground formulas about
+// knowledge decided on the BDDs) and solve (counts per level and the listing).
+//   * Muddy Children painted one child per step (examples/muddy_children/generate_per_step.py),
+//     n = 3..6: with k muddy the muddy ones know first in round k; n = 40: the same, fast.
+//   * Russian Cards with SMCDEL's 1,290 announcements (generate_menu.py): 102 safe, the same
+//     lists as a brute force of our own (russian_cards_brute.py).
+//   * Sum and Product drawn in two steps (generate_two_steps.py): x + y <= 100 gives 4 and 13;
+//     small bounds compared with Prolog.
+//   * Cheryl, Sum and Product (examples), NumberGuessing, the knowledge fixtures: check mode.
+#define BOOST_TEST_MODULE knowledge_gdl3_bdd
+#include <boost/test/unit_test.hpp>
+
+#include <cstdlib>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "run_gdlsc.h"
+
+using gdlsc::test::RunOptions;
+using gdlsc::test::RunResult;
+
+namespace {
+
+std::string source(const std::string& rel) { return std::string(GDLSC_SOURCE_DIR) + "/" + rel; }
+
+RunResult gdlsc_env(const std::vector<std::string>& args, const std::string& native, int seconds = 120) {
+    RunOptions o;
+    o.seconds = seconds;
+    o.env = {"GDLSC_NATIVE=" + native};
+    return gdlsc::test::run_gdlsc(args, o);
+}
+
+std::string python(const std::string& script, const std::vector<std::string>& args) {
+    std::vector<std::string> cmd{gdlsc::test::find_on_path("python3"), source(script)};
+    cmd.insert(cmd.end(), args.begin(), args.end());
+    RunResult r = gdlsc::test::run_program(cmd, 120);
+    BOOST_REQUIRE_MESSAGE(r.exit_code == 0, script << ": " << r.err);
+    return r.out;
+}
+
+std::string generated(const std::string& script, const std::vector<std::string>& args, const std::string& name) {
+    return gdlsc::test::temp_file(name, python(script, args));
+}
+
+std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
+
+// The query's answer in check mode (every engine agrees, or exit 3) and on the BDDs alone.
+std::string checked_query(const std::string& game, const std::string& history, const std::string& formula) {
+    RunResult c = gdlsc_env({"query", game, "--history", history, formula}, "check");
+    BOOST_TEST_REQUIRE(c.exit_code == 0, formula << " after " << history << ": " << c.err);
+    RunResult b = gdlsc_env({"query", game, "--history", history, formula}, "on");
+    BOOST_TEST(b.exit_code == 0);
+    BOOST_TEST(b.out == c.out, formula);
+    return c.out;
+}
+
+std::string checked_solve(const std::vector<std::string>& args) {
+    std::vector<std::string> a{"solve"};
+    a.insert(a.end(), args.begin(), args.end());
+    a.push_back("--json");
+    RunResult c = gdlsc_env(a, "check", 300);
+    BOOST_TEST_REQUIRE(c.exit_code == 0, c.err);
+    RunResult b = gdlsc_env(a, "on");
+    BOOST_TEST(b.exit_code == 0);
+    BOOST_TEST(b.out == c.out);
+    return c.out;
+}
+
+const char* kMuddy = "examples/muddy_children/generate_per_step.py";
+
+std::string muddy_history(int n, const std::string& bits, int rounds) {
+    std::string h = python(kMuddy, {std::to_string(n), "--history", bits, std::to_string(rounds)});
+    return h.substr(0, h.find('\n'));
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(muddy_children_per_step_known_answers) {
+    for (int n = 3; n <= 6; ++n) {
+        const std::string game = generated(kMuddy, {std::to_string(n)}, "muddy_step_" + std::to_string(n) + ".kif");
+        for (int k : {1, 2, n}) {
+            std::string bits(static_cast<std::size_t>(n), '0');
+            for (int i = 0; i < k; ++i) bits[static_cast<std::size_t>(i)] = '1';
+            std::string expected = "holds\n";
+            for (int i = 1; i <= k; ++i) expected += "?c = c" + std::to_string(i) + "\n";
+            // Round k: the k muddy children know; round k - 1: nobody.
+            BOOST_TEST(checked_query(game, muddy_history(n, bits, k - 1), "(legal ?c know)") == expected,
+                       "n = " << n << ", k = " << k);
+            if (k > 1)
+                BOOST_TEST(checked_query(game, muddy_history(n, bits, k - 2), "(legal ?c know)") == "does not hold\n");
+            // A ground formula with knowledge, decided on the BDDs and compared with Prolog.
+            BOOST_TEST(checked_query(game, muddy_history(n, bits, k - 1), "(knows c1 (is_muddy c1))") == "holds\n");
+            // Common knowledge (a greatest fixpoint on the BDDs, reachability at the path):
+            // the three engines must agree.
+            checked_query(game, muddy_history(n, bits, k - 1), "(knows (true (muddy c1)))");
+            checked_query(game, muddy_history(n, bits, k - 1), "(knows (not (true (muddy c1))))");
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(muddy_children_per_step_solve_agrees) {
+    const std::string game = generated(kMuddy, {"4"}, "muddy_step_4s.kif");
+    std::string out = checked_solve({game, "--depth", "7", "(legal c1 know)"});
+    BOOST_TEST(out.find("\"developments\":15") != std::string::npos, out);  // 2^4 - 1 after the painting
+}
+
+BOOST_AUTO_TEST_CASE(muddy_children_n40_fast) {
+    const std::string game = generated(kMuddy, {"40"}, "muddy_step_40.kif");
+    std::string bits(40, '0');
+    for (int i = 0; i < 5; ++i) bits[static_cast<std::size_t>(i)] = '1';
+    RunResult r = gdlsc_env({"query", game, "--history", muddy_history(40, bits, 4), "(legal ?c know)"}, "on", 60);
+    BOOST_TEST(r.exit_code == 0, r.err);
+    BOOST_TEST(r.out == "holds\n?c = c1\n?c = c2\n?c = c3\n?c = c4\n?c = c5\n");
+    RunResult e = gdlsc_env({"query", game, "--history", muddy_history(40, bits, 3), "(legal ?c know)"}, "on", 60);
+    BOOST_TEST(e.out == "does not hold\n");
+}
+
+BOOST_AUTO_TEST_CASE(russian_cards_menu_against_brute_force) {
+    const std::string game = generated("examples/russian_cards/generate_menu.py", {}, "russian_cards_menu.kif");
+    RunResult r = gdlsc_env({"solve", game, "--depth", "3", "--limit", "200",
+                             "(and (true (hand anne 0 1 2)) (true (hand bob 3 4 5)) safe)"},
+                            "on", 60);
+    BOOST_TEST_REQUIRE(r.exit_code == 0, r.err);
+    BOOST_TEST(first_line(r.out) == "102 solutions among the developments of at most 3 joint moves");
+    std::set<std::string> listed;
+    std::istringstream in(r.out);
+    for (std::string line; std::getline(in, line);) {
+        auto at = line.find("(announce ");
+        if (at != std::string::npos) listed.insert(line.substr(at + 10, line.find(')', at) - at - 10));
+    }
+    std::set<std::string> brute;
+    std::istringstream b(python("tests/feature/knowledge/russian_cards_brute.py", {}));
+    for (std::string line; std::getline(b, line);) brute.insert(line);
+    BOOST_TEST(brute.size() == 102u);
+    BOOST_TEST((listed == brute));
+}
+
+BOOST_AUTO_TEST_CASE(sum_and_product_two_steps) {
+    const std::string game = generated("examples/sum_and_product/generate_two_steps.py", {"100"}, "sp_two_steps_100.kif");
+    RunResult r = gdlsc_env({"solve", game, "--depth", "5", "(true (said s_knows_too))"}, "on", 120);
+    BOOST_TEST_REQUIRE(r.exit_code == 0, r.err);
+    BOOST_TEST(first_line(r.out) == "1 solution among the developments of at most 5 joint moves");
+    BOOST_TEST(r.out.find("(draw_x 4)) (wait wait (draw_y 13))") != std::string::npos, r.out);
+    for (const char* n : {"15", "25"}) {
+        const std::string small = generated("examples/sum_and_product/generate_two_steps.py", {n}, std::string("sp_two_") + n + ".kif");
+        checked_solve({small, "--depth", "5", "(true (said p_knows))"});
+    }
+}
+
+BOOST_AUTO_TEST_CASE(examples_and_fixtures_agree) {
+    checked_solve({source("examples/cheryl/cheryl.kif"), "--depth", "4", "(true (said statement3))"});
+    checked_solve({source("examples/sum_and_product/sum_and_product_10.kif"), "--depth", "5", "(true (said s_knows_now))"});
+    const std::string rc = source("examples/russian_cards/russian_cards.kif");
+    const std::string deal = "(noop noop noop (deal 0 1 2 3 4 5 6)) ((announce safe5) noop noop noop)";
+    BOOST_TEST(checked_query(rc, deal, "safe") == "holds\n");
+    BOOST_TEST(checked_query(rc, deal, "(knows bob (true (hand anne 0 1 2)))") == "holds\n");
+    BOOST_TEST(checked_query(rc, deal, "(knows cath (true (has anne 0)))") == "does not hold\n");
+    // Answer variables of one atom under knows, decided per instance on the BDDs (de re).
+    BOOST_TEST(checked_query(rc, "(noop noop noop (deal 0 1 2 3 4 5 6)) ((announce pair) noop noop noop)",
+                             "(knows cath (true (has anne ?x)))") == "holds\n?x = 0\n");
+    BOOST_TEST(checked_query(rc, deal, "(goal anne ?v)") == "holds\n?v = 100\n");
+    BOOST_TEST(checked_query(rc, deal, "(knows bob (true (has anne ?x)))") == "holds\n?x = 0\n?x = 1\n?x = 2\n");
+    const std::string tp = source("examples/three_players/three_players.kif");
+    BOOST_TEST(checked_query(tp, "(noop noop noop (deal on tell))", "(knows p2 (knows p1 (true f)))") == "holds\n");
+    BOOST_TEST(checked_query(tp, "(noop noop noop (deal on tell))", "(knows p3 (knows p1 (true f)))") == "does not hold\n");
+    BOOST_TEST(checked_query(tp, "(noop noop noop (deal on tell))", "(kwhether p1 (true f))") == "holds\n");
+    const std::string cn = source("tests/fixtures/knowledge/gdl3_common_nested.kif");
+    for (const char* h : {"(noop noop (flip heads)) ((tell heads) noop noop)", "(noop noop (flip heads)) (noop noop noop)",
+                          "(noop noop (flip tails)) (noop noop noop) (noop noop noop)"})
+        for (const char* f : {"nested", "(true public)", "(knows (coin heads))", "(knows a (knows b (coin heads)))"})
+            checked_query(cn, h, f);
+    checked_solve({cn, "--depth", "3", "nested"});
+    // A GDL-II game: common and nested knowledge decided on the BDDs, Prolog as reference.
+    const std::string btt = source("examples/blind_tictactoe/blind_tictactoe.kif");
+    const std::string two = "((mark 1 1) (mark 2 3) (tiebreak x)) ((mark 2 2) (mark 1 3) (tiebreak x))";
+    BOOST_TEST(checked_query(btt, two, "(knows (true (cell 2 3 o)))") == "does not hold\n");
+    BOOST_TEST(checked_query(btt, two, "(knows white (true (cell 1 1 x)))") == "holds\n");
+    BOOST_TEST(checked_query(btt, two, "(knows black (knows white (true (cell 1 1 x))))") == "does not hold\n");
+    checked_solve({source("examples/number_guessing/number_guessing.kif"), "--depth", "3", "(knows player (num 5))"});
+}
