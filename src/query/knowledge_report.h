@@ -50,6 +50,7 @@ enum class ProveMethod {
     SmtBounded,    ///< bounded: Z3 on the game unrolled in two copies (--engine smt --depth N)
     SmtInduction,  ///< whole game: k-induction on the two-copy system (--engine smt --induction)
     Witness,       ///< a given counterexample, checked by replaying it (--witness FILE)
+    Bdd,           ///< whole game: the pair fixpoint with BDDs (--engine bdd, src/symbolic)
 };
 
 struct ProveReport {
@@ -64,6 +65,9 @@ struct ProveReport {
     /// Size of the search: reachable states and pairs (fixpoint), or Z3 calls (smt); 0 if not applicable.
     std::size_t states = 0, pairs = 0;
     std::string space;  ///< Fixpoint: the state space explored, "network" (step network) or "rules"
+    /// Bdd: the most live BDD nodes, the node table's largest size, the reached set's nodes
+    /// at the end (summed over the agents), and the variables.
+    std::size_t peak_nodes = 0, table_nodes = 0, bdd_nodes = 0, variables = 0;
     /// SmtInduction: per role, the inductive invariants the step cases assumed (none when a
     /// role needed no step case).
     std::map<std::string, std::size_t> invariants;

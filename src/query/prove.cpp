@@ -7,6 +7,7 @@
 
 #include "base/errors.h"
 #include "query/proof.h"
+#include "query/prove_bdd.h"
 
 namespace gdlsc::query {
 namespace {
@@ -17,6 +18,17 @@ WholeGameOptions whole_game_options(const ProveRequest& r) {
     o.timeout_seconds = r.timeout_seconds;
     o.max_pairs = r.max_pairs;
     o.max_depth = r.depth;
+    return o;
+}
+
+BddProveOptions bdd_options(const ProveRequest& r) {
+    BddProveOptions o;
+    o.progress = r.progress;
+    o.timeout_seconds = r.timeout_seconds;
+    o.max_depth = r.depth;
+    if (r.max_nodes) o.engine.max_nodes = r.max_nodes;
+    o.engine.order = bdd_order(r.bdd_order);
+    o.engine.reorder = r.bdd_reorder;
     return o;
 }
 
@@ -61,6 +73,8 @@ void check_request(const ProveRequest& r) {
     if (r.induction && r.depth) throw UserError("prove: --induction and --depth exclude each other");
     if (r.engine == "smt" && !r.induction && !r.depth) throw UserError("prove: --engine smt needs --depth N or --induction");
     if (r.engine == "developments" && !r.depth) throw UserError("prove: --engine developments needs --depth N");
+    if ((r.max_nodes || !r.bdd_order.empty() || r.bdd_reorder) && r.engine != "bdd" && r.engine != "all")
+        throw UserError("prove: --max-nodes, --bdd-order and --bdd-reorder go with --engine bdd or all");
 }
 
 // `--witness FILE`: the developments replayed; explicit is the progression engine, all adds the
@@ -95,6 +109,9 @@ const std::vector<ProveMethodEntry>& prove_methods() {
         {"fixpoint", "the lockstep pair fixpoint: the whole game, or the pair graph cut at --depth N",
          [](const Game& g, const ProveRequest& r) { return prove_whole_game(g, r.property, whole_game_options(r)); },
          &epistemic_fixpoint},
+        {"bdd", "the lockstep pair fixpoint on BDDs (BuDDy): the whole game, or its levels up to --depth N",
+         [](const Game& g, const ProveRequest& r) { return prove_bdd(g, r.property, bdd_options(r)); },
+         [](const Game& g, const ProveRequest& r) { return bdd_not_applicable(g, r.property); }},
         {"smt", "Z3 on the game unrolled in two copies, depth by depth (--depth N)",
          [](const Game& g, const ProveRequest& r) { return prove_smt(g, r.property, smt_options(r, false)); },
          &needs_depth},

@@ -1,0 +1,103 @@
+// BuDDy's manager for one prover at a time (see manager.h).
+#include "symbolic/manager.h"
+
+#include <algorithm>
+#include <climits>
+#include <stdexcept>
+
+#include "symbolic/pair_bdd.h"
+
+namespace gdlsc::symbolic::detail {
+namespace {
+
+std::mutex& buddy_mutex() {
+    static std::mutex m;
+    return m;
+}
+
+// A cache entry per four nodes (on Krieg-TicTacToe a cache per node was slower, one per 16
+// nodes no faster: doc/knowledge.md, "The BDD engine"); the table doubles up to 16 million
+// nodes a step (BuDDy's default, 50,000, makes a large search resize thousands of times).
+constexpr int kCacheRatio = 4;
+constexpr int kMaxIncrease = 1 << 24;
+constexpr int kInitialNodes = 1 << 18;
+
+}  // namespace
+
+Manager* Manager::current_ = nullptr;
+
+Manager::Manager(std::size_t max_nodes, const std::atomic<bool>* stop)
+    : lock_(buddy_mutex()), max_nodes_(std::clamp<std::size_t>(max_nodes, 64, INT_MAX / 2)), stop_(stop) {
+    if (bdd_isrunning()) bdd_done();  // never: every Manager ends with bdd_done
+    const int limit = static_cast<int>(max_nodes_);
+    const int initial = std::min(kInitialNodes, limit / 2);
+    current_ = this;
+    if (bdd_init(initial, std::max(initial / kCacheRatio, 1000)) < 0) {
+        current_ = nullptr;
+        throw NodeLimit("BuDDy could not allocate its node table of " + std::to_string(initial) + " nodes");
+    }
+    bdd_error_hook(&Manager::on_error);
+    bdd_gbc_hook(&Manager::on_gbc);
+    bdd_resize_hook(&Manager::on_resize);
+    bdd_reorder_hook(&Manager::on_reorder);
+    bdd_reorder_verbose(0);
+    bdd_setmaxincrease(kMaxIncrease);
+    bdd_setcacheratio(kCacheRatio);
+    // The table is a prime at least `initial`, so the bound must be above it.
+    bdd_setmaxnodenum(std::max(limit, bdd_getallocnum() + 1));
+    peak_table_ = static_cast<std::size_t>(bdd_getallocnum());
+}
+
+Manager::~Manager() {
+    bdd_done();
+    current_ = nullptr;
+}
+
+void Manager::set_variables(int n) {
+    bdd_setvarnum(std::max(n, 1));
+    rethrow_pending();
+}
+
+void Manager::check() {
+    if (stop_ && stop_->load(std::memory_order_relaxed)) throw Stopped("stopped");
+    rethrow_pending();
+    if (gbc_count_ == 0) peak_live_ = std::max(peak_live_, static_cast<std::size_t>(bdd_getnodenum()));
+}
+
+void Manager::rethrow_pending() {
+    if (pending_error_ == 0) return;
+    const char* what = bdd_errstring(pending_error_);
+    pending_error_ = 0;
+    throw std::logic_error(std::string("BuDDy: ") + (what ? what : "unknown error"));
+}
+
+void Manager::on_error(int code) {
+    if (code == BDD_NODENUM || code == BDD_MEMORY) {
+        const std::size_t bound = current_ ? current_->max_nodes_ : 0;
+        throw NodeLimit(code == BDD_MEMORY ? "out of memory for BDD nodes"
+                                           : "more than " + std::to_string(bound) + " BDD nodes");
+    }
+    // Not thrown: BuDDy reports these from bdd_delref too, which runs in destructors.
+    if (current_ && current_->pending_error_ == 0) current_->pending_error_ = code;
+}
+
+void Manager::on_gbc(int pre, bddGbcStat* stat) {
+    if (!current_) return;
+    if (pre) {
+        if (current_->stop_ && current_->stop_->load(std::memory_order_relaxed)) throw Stopped("stopped");
+        return;
+    }
+    ++current_->gbc_count_;
+    const auto live = static_cast<std::size_t>(stat->nodes - stat->freenodes);
+    current_->peak_live_ = std::max(current_->peak_live_, live);
+}
+
+void Manager::on_resize(int, int new_size) {
+    if (current_) current_->peak_table_ = std::max(current_->peak_table_, static_cast<std::size_t>(new_size));
+}
+
+void Manager::on_reorder(int prestate) {
+    if (current_ && !prestate) ++current_->reorderings_;
+}
+
+}  // namespace gdlsc::symbolic::detail

@@ -1,0 +1,54 @@
+// Private to src/symbolic (included by its .cpp files only; no public header names a BuDDy
+// type): BuDDy's one global manager, taken for the life of a Manager object.
+//
+// BuDDy keeps its node table, caches and hooks in globals, so a Manager locks a process-wide
+// mutex, calls bdd_init with hooks of its own, and bdd_done when it is destroyed: no node,
+// pair table or setting survives into the next command. Errors leave BuDDy through C++
+// exceptions thrown by the hooks (libbdd is built with unwind tables): the node bound
+// (BDD_NODENUM, BDD_MEMORY) as NodeLimit from the error hook, BddOptions::stop as Stopped
+// from the garbage-collection hook -- the one place every long operation passes. After one
+// of them BuDDy's state is inconsistent, so the manager is spent: only its destructor runs.
+#pragma once
+#include <bdd.h>
+
+#include <atomic>
+#include <cstddef>
+#include <mutex>
+#include <string>
+
+namespace gdlsc::symbolic::detail {
+
+class Manager {
+public:
+    Manager(std::size_t max_nodes, const std::atomic<bool>* stop);
+    ~Manager();
+    Manager(const Manager&) = delete;
+    Manager& operator=(const Manager&) = delete;
+
+    void set_variables(int n);
+    /// Throws Stopped if the stop flag is set, std::logic_error if BuDDy reported an error;
+    /// before the first garbage collection notes every node made as live (an upper bound).
+    void check();
+    /// After a BuDDy call returned normally: an error BuDDy reported without throwing
+    /// (a programmer error: bad variable, bad argument) as std::logic_error.
+    void rethrow_pending();
+    std::size_t peak_nodes() const { return peak_live_; }
+    std::size_t table_nodes() const { return peak_table_; }
+    std::size_t max_nodes() const { return max_nodes_; }
+    std::size_t reorderings() const { return reorderings_; }
+
+private:
+    std::unique_lock<std::mutex> lock_;
+    std::size_t max_nodes_;
+    const std::atomic<bool>* stop_;
+    std::size_t peak_live_ = 0, peak_table_ = 0, gbc_count_ = 0, reorderings_ = 0;
+    int pending_error_ = 0;
+
+    static void on_error(int code);
+    static void on_gbc(int pre, bddGbcStat* stat);
+    static void on_resize(int old_size, int new_size);
+    static void on_reorder(int prestate);
+    static Manager* current_;
+};
+
+}  // namespace gdlsc::symbolic::detail
