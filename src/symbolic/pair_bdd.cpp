@@ -412,7 +412,7 @@ struct PairProver::Impl {
         std::vector<bdd> clusters, quantify;
     };
     struct Relation {
-        std::vector<bdd> guard;  // not terminal, legal, same move, same percepts (both copies)
+        std::vector<bdd> guard;  // conjuncts: not terminal, legal, same move, cut definitions, same percepts (both copies)
         bdd diff_moves;          // PerfectInformation: m1 and m2 differ (for some role but r)
         std::vector<Phase> phases;
     };
@@ -468,7 +468,8 @@ struct PairProver::Impl {
     // gone after phase 1, so the moves of both copies are never in one product.
     Relation relation(std::size_t role) {
         Relation rel;
-        bdd same_move = bddtrue, same_percepts = bddtrue;
+        bdd same_move = bddtrue;
+        std::vector<bdd> same_percepts;  // per percept, for the guard (never conjoined: two copies' percepts)
         for (std::size_t k = 0; k < m1[role].size(); ++k) same_move &= bdd_biimp(bdd_ithvar(m1[role][k]), bdd_ithvar(m2[role][k]));
         std::vector<NodeId> sees;
         for (std::size_t p = 0; p < net.percepts(role).size(); ++p) sees.push_back(net.sees_node(role, p));
@@ -479,7 +480,7 @@ struct PairProver::Impl {
         for (const bdd& d : cut_def) parts1.push_back(d), parts2.push_back(copy2(d));
         for (std::size_t p = 0; p < sees.size(); ++p) {
             bdd s1 = node(sees[p]), s2 = copy2(s1), v = bdd_ithvar(pv[role][p]);
-            same_percepts &= bdd_biimp(s1, s2);
+            same_percepts.push_back(bdd_biimp(s1, s2));
             parts1.push_back(bdd_biimp(v, s1));
             parts2.push_back(bdd_biimp(v, s2));
             manager.check();
@@ -488,7 +489,7 @@ struct PairProver::Impl {
         rel.guard.insert(rel.guard.end(), l1.begin(), l1.end());
         rel.guard.insert(rel.guard.end(), l2.begin(), l2.end());
         for (const bdd& d : cut_def) rel.guard.push_back(d), rel.guard.push_back(copy2(d));
-        rel.guard.push_back(same_percepts);
+        rel.guard.insert(rel.guard.end(), same_percepts.begin(), same_percepts.end());
         rel.diff_moves = bddfalse;
         for (std::size_t r = 0; r < m1.size(); ++r)
             if (r != role)
