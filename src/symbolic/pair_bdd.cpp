@@ -87,6 +87,7 @@ struct PairProver::Impl {
     int nvars = 0;
     std::vector<int> x, y, xp, yp;                    // per fluent
     std::vector<std::vector<int>> m1, m2;             // per role: its move's variables per copy
+    std::vector<char> move_cube;                      // per role: does(r, m) is m's full one-hot code (see move_code)
     std::vector<std::vector<int>> pv;                 // per role, per percept: the value both copies share
     std::vector<NodeId> cuts;                         // derived nodes given a variable of their own (per copy)
     std::vector<int> cut1, cut2;                      // per cut: its variable in copy 1 and copy 2
@@ -112,9 +113,22 @@ struct PairProver::Impl {
         if (unprime) bdd_freepair(unprime);
     }
 
+    // The move m of role r as a full code: one-hot, its variable set and every other one of
+    // the role's clear (not the variable alone: a function that reads the moves, such as
+    // OR_m (does(r, m) AND C_m(x)), would then depend on every subset of the variables set,
+    // exponential when the moves sit above the fluents; with the cube it is linear, and the
+    // relation conjoins exactly one move per role anyway). hanoi's step did not compile in
+    // 8 s with the variable alone. A role whose moves sit with their coordinates' fluents
+    // (Krieg-TicTacToe's marks) keeps the variable alone: there the functions are local, and
+    // the cube made the search 4 times slower.
     bdd move_code(std::size_t r, std::size_t m, const std::vector<std::vector<int>>& vars) const {
         const auto& v = vars[r];
-        if (opt.moves == MoveEncoding::OneHot) return bdd_ithvar(v[m]);
+        if (opt.moves == MoveEncoding::OneHot) {
+            if (!move_cube[r]) return bdd_ithvar(v[m]);
+            bdd c = bddtrue;
+            for (std::size_t k = v.size(); k-- > 0;) c &= k == m ? bdd_ithvar(v[k]) : bdd_nithvar(v[k]);
+            return c;
+        }
         bdd c = bddtrue;
         for (std::size_t k = 0; k < v.size(); ++k) c &= (m >> k) & 1 ? bdd_ithvar(v[k]) : bdd_nithvar(v[k]);
         return c;
@@ -160,7 +174,10 @@ struct PairProver::Impl {
         if (opt.moves == MoveEncoding::OneHot) {
             const std::vector<std::int64_t> mpos = move_positions(net, order);
             std::size_t k = 0;
+            move_cube.assign(nr, 1);
             for (std::size_t r = 0; r < nr; ++r) {
+                for (std::size_t m = 0; m < net.moves(r).size(); ++m)
+                    if (mpos[k + m] >= 0) move_cube[r] = 0;
                 m1[r].assign(net.moves(r).size(), 0), m2[r].assign(net.moves(r).size(), 0);
                 for (std::size_t m = 0; m < net.moves(r).size(); ++m, ++k)
                     moves_after[static_cast<std::size_t>(mpos[k] + 1)].push_back({r, m});
@@ -290,6 +307,7 @@ struct PairProver::Impl {
             const std::vector<NodeId> nodes = net.component_nodes(c);
             if (!net.component_recursive(c)) {
                 for (NodeId v : nodes) {
+                    manager.check();
                     value[v] = rules_of(v), done[v] = 1;
                     if (cut_of[v] >= 0) {  // readers see the cut's variable; the part says what it is
                         const auto k = static_cast<std::size_t>(cut_of[v]);
