@@ -1,6 +1,7 @@
 // The layering of ../shared/DESIGN.md §5, checked on the sources: every `#include "X/..."`
 // in src/<folder>/ names src/base, the folder itself, or a folder the table lets it use;
-// SWI-cpp2.h is included in src/prolog only and z3++.h in src/smt only; every folder of
+// SWI-cpp2.h is included in src/prolog only, z3++.h in src/smt only and BuDDy's bdd.h in
+// src/symbolic only; every folder of
 // src/ is in the table; no folder but src/prolog (and src/sc, which writes the generated
 // program) names a runtime module: the C++ side calls the runtime through
 // src/prolog/runtime.h. (The build enforces most of it too: each library compiles against
@@ -29,13 +30,15 @@ const std::map<std::string, std::set<std::string>> kMayUse = {
     {"ground", {"gdl"}},
     {"prolog", {"gdl", "sc", "ground"}},
     {"smt", {"gdl", "ground"}},
-    {"query", {"gdl", "sc", "prolog", "ground", "smt"}},
+    {"symbolic", {"gdl", "ground"}},
+    {"query", {"gdl", "sc", "prolog", "ground", "smt", "symbolic"}},
     {"cli", {"query"}},
     {"api", {"query"}},
 };
 // Third-party headers that belong to one folder.
 const std::map<std::string, std::string> kOwnedHeader = {{"SWI-cpp2.h", "prolog"}, {"SWI-Prolog.h", "prolog"},
-                                                         {"SWI-Stream.h", "prolog"}, {"z3++.h", "smt"}, {"z3.h", "smt"}};
+                                                         {"SWI-Stream.h", "prolog"}, {"z3++.h", "smt"}, {"z3.h", "smt"},
+                                                         {"bdd.h", "symbolic"}};
 
 std::vector<std::string> violations(const fs::path& src) {
     std::vector<std::string> out;
