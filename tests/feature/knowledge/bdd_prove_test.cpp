@@ -105,3 +105,13 @@ BOOST_AUTO_TEST_CASE(formulas_and_gdl3_are_refused) {
     BOOST_TEST(g.exit_code == 2);
     BOOST_TEST(g.err.find("GDL-III") != std::string::npos, g.err);
 }
+
+// A BuDDy operation that runs for minutes without a garbage collection (minesweeper's image)
+// still ends at --timeout: the manager's watcher cuts the free list (src/symbolic/manager.h).
+GDLSC_CORPUS_CASE(the_time_limit_interrupts_a_long_operation) {
+    RunResult r = run_gdlsc({"prove", corpus("gdl2/minesweeper.kif"), "legal-knowledge", "--engine", "bdd", "--timeout", "3",
+                             "--quiet"});
+    BOOST_TEST(r.exit_code == 4, r.err);
+    BOOST_TEST(r.err.find("time limit of 3 s exceeded in the bdd engine") != std::string::npos, r.err);
+    BOOST_TEST(r.seconds < 8);
+}
