@@ -94,6 +94,7 @@ struct PairProver::Impl {
     std::vector<std::int64_t> cut_of;                 // per node: its index in cuts, or -1
     std::vector<bdd> cut_def;                         // per cut: copy 1's cut variable <-> its function
     bdd xy_set, quantified;                           // x and y; everything the image removes
+    bdd all_vars = bddtrue;                           // every variable (intersects), made on first use
     bddPair* to_copy2 = nullptr;                      // x -> y, m1 -> m2
     bddPair* unprime = nullptr;                       // x' -> x, y' -> y
     std::vector<std::int64_t> fluent_of, role_of, move_of;  // per node: an input's fluent or move
@@ -576,6 +577,18 @@ struct PairProver::Impl {
         }
     }
 
+    // Whether a AND b is satisfiable, without building the conjunction: the product with every
+    // variable quantified is a constant (on Krieg-TicTacToe the per-move checks of
+    // legal-knowledge took a third of the search as conjunctions).
+    bool intersects(const bdd& a, const bdd& b) {
+        if (all_vars == bddtrue) {
+            std::vector<int> vs(static_cast<std::size_t>(nvars));
+            for (int i = 0; i < nvars; ++i) vs[static_cast<std::size_t>(i)] = i;
+            all_vars = bdd_makeset(vs.data(), nvars);
+        }
+        return bdd_appex(a, b, bddop_and, all_vars) != bddfalse;
+    }
+
     // The violating pairs of `level` (false when none).
     bdd violating(const bdd& level, const std::vector<Violation>& vs) {
         for (const Violation& v : vs) {
@@ -587,10 +600,8 @@ struct PairProver::Impl {
             manager.check();
             if (g == bddfalse) continue;
             if (v.any.empty()) return g;
-            for (const bdd& d : v.any) {
-                bdd h = g & d;
-                if (h != bddfalse) return h;
-            }
+            for (const bdd& d : v.any)
+                if (intersects(g, d)) return g & d;
         }
         return bddfalse;
     }
