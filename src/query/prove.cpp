@@ -109,6 +109,9 @@ const std::vector<ProveMethodEntry>& prove_methods() {
         {"fixpoint", "the lockstep pair fixpoint: the whole game, or the pair graph cut at --depth N",
          [](const Game& g, const ProveRequest& r) { return prove_whole_game(g, r.property, whole_game_options(r)); },
          &epistemic_fixpoint},
+        // After the fixpoint, which stays the reference; where the fixpoint reaches a limit the
+        // bdd engine is the first to decide (before induction, which may say "undecided"). Each
+        // method gets the whole --timeout.
         {"bdd", "the lockstep pair fixpoint on BDDs (BuDDy): the whole game, or its levels up to --depth N",
          [](const Game& g, const ProveRequest& r) { return prove_bdd(g, r.property, bdd_options(r)); },
          [](const Game& g, const ProveRequest& r) { return bdd_not_applicable(g, r.property); }},
