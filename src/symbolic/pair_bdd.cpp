@@ -134,6 +134,15 @@ struct PairProver::Impl {
         for (std::size_t k = 0; k < v.size(); ++k) c &= (m >> k) & 1 ? bdd_ithvar(v[k]) : bdd_nithvar(v[k]);
         return c;
     }
+    // The move m as a full code whatever the encoding (one-hot: its variable set, the rest of
+    // the role's clear).
+    bdd full_code(std::size_t r, std::size_t m, const std::vector<std::vector<int>>& vars) const {
+        if (opt.moves != MoveEncoding::OneHot || move_cube[r]) return move_code(r, m, vars);
+        const auto& v = vars[r];
+        bdd c = bddtrue;
+        for (std::size_t k = v.size(); k-- > 0;) c &= k == m ? bdd_ithvar(v[k]) : bdd_nithvar(v[k]);
+        return c;
+    }
     std::uint32_t move_index(std::size_t r, const std::vector<char>& val, const std::vector<std::vector<int>>& vars) const {
         const auto& v = vars[r];
         if (opt.moves == MoveEncoding::OneHot) {
@@ -357,9 +366,12 @@ struct PairProver::Impl {
         t2 = copy2(t1);
         l1.clear(), l2.clear();
         for (std::size_t r = 0; r < net.roles().size(); ++r) {
+            // OR_m (m's full code AND legal_m(x)): with the move's variable alone and exactly
+            // one conjoined after, the disjunction depends on every subset of the variables set
+            // (Blind Breakthrough's legal moves did not compile in 40 s).
             bdd any = bddfalse;
-            for (std::size_t m = 0; m < net.moves(r).size(); ++m) any |= move_code(r, m, m1) & node(net.legal_node(r, m));
-            if (opt.moves == MoveEncoding::OneHot) any &= exactly_one(m1[r]);
+            for (std::size_t m = 0; m < net.moves(r).size(); ++m)
+                any |= full_code(r, m, m1) & node(net.legal_node(r, m));
             l1.push_back(any);
             l2.push_back(copy2(any));
             manager.check();
@@ -460,13 +472,24 @@ struct PairProver::Impl {
     Phase phase(const std::vector<bdd>& parts, const std::vector<int>& quantify_vars) {
         Phase ph;
         bdd acc = bddtrue;
+        std::size_t acc_nodes = 0;
         for (const bdd& p : parts) {
-            bdd c = acc & p;
-            if (acc != bddtrue && static_cast<std::size_t>(bdd_nodecount(c)) > opt.cluster_nodes) {
+            // Two operands already past the bound together are not conjoined at all: their
+            // product can be far larger than both (Blind Breakthrough's legal moves and next
+            // functions: minutes, never returned).
+            const auto p_nodes = static_cast<std::size_t>(bdd_nodecount(p));
+            if (acc != bddtrue && acc_nodes + p_nodes > opt.cluster_nodes) {
                 ph.clusters.push_back(acc);
-                acc = p;
+                acc = p, acc_nodes = p_nodes;
+                continue;
+            }
+            bdd c = acc & p;
+            const auto c_nodes = static_cast<std::size_t>(bdd_nodecount(c));
+            if (acc != bddtrue && c_nodes > opt.cluster_nodes) {
+                ph.clusters.push_back(acc);
+                acc = p, acc_nodes = p_nodes;
             } else {
-                acc = c;
+                acc = c, acc_nodes = c_nodes;
             }
             manager.check();
         }
