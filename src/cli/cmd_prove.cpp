@@ -64,6 +64,13 @@ void register_prove(CLI::App& app, int& exit_code) {
     cmd->add_option("--max-pairs", r.max_pairs,
                     "whole game: stop with exit 4 beyond this many pairs of states (default 40,000,000)")
         ->check(whole_number());
+    cmd->add_option("--max-nodes", r.max_nodes,
+                    "bdd: stop with exit 4 when the BDD node table passes this many nodes (default 100,000,000: "
+                    "about 4 GB with the caches)")
+        ->check(whole_number());
+    cmd->add_option("--bdd-order", r.bdd_order, "bdd: the fluents' variable order: structure (default), sorted, network")
+        ->check(CLI::IsMember({"structure", "sorted", "network"}));
+    cmd->add_flag("--bdd-reorder", r.bdd_reorder, "bdd: dynamic variable reordering (sifting; each fluent's variables one block)");
     cmd->add_option("--engine", r.engine, engine_help())
         ->check(CLI::IsMember(engine_names()));
     cmd->add_flag("--induction", r.induction, "with --engine smt: k-induction, a proof for every depth");

@@ -353,7 +353,7 @@ std::string prove_text(const ProveReport& r) {
 
 std::string prove_json(const ProveReport& r) {
     nlohmann::json j;
-    static const char* const methods[] = {"developments", "fixpoint", "smt", "smt-induction", "witness", "chc"};
+    static const char* const methods[] = {"developments", "fixpoint", "smt", "smt-induction", "witness", "chc", "bdd"};
     j["holds"] = r.holds;
     j["method"] = methods[static_cast<int>(r.method)];
     j["whole_game"] = r.whole_game;
@@ -365,6 +365,11 @@ std::string prove_json(const ProveReport& r) {
         j["space"] = r.space;
     }
     if (r.method == ProveMethod::Chc) j["solver"] = r.solver, j["solved_by"] = r.solved_by;
+    if (r.method == ProveMethod::Bdd) {
+        j["states"] = r.states;
+        j["pairs"] = r.pairs;
+        j["nodes"] = {{"peak", r.peak_nodes}, {"table", r.table_nodes}, {"reached", r.bdd_nodes}, {"variables", r.variables}};
+    }
     if (r.method == ProveMethod::SmtInduction && !r.undecided && r.holds) j["k"] = r.depth;
     if ((r.method == ProveMethod::SmtInduction || r.method == ProveMethod::Chc) && !r.invariants.empty())
         j["invariants"] = r.invariants;

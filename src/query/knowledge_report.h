@@ -52,6 +52,7 @@ enum class ProveMethod {
     SmtInduction,  ///< whole game: k-induction on the two-copy system (--engine smt --induction)
     Witness,       ///< a given counterexample, checked by replaying it (--witness FILE)
     Chc,           ///< whole game: Spacer on the pair system as Horn clauses (--engine chc)
+    Bdd,           ///< whole game: the pair fixpoint with BDDs (--engine bdd, src/symbolic)
 };
 
 struct ProveReport {
@@ -69,6 +70,9 @@ struct ProveReport {
     std::string space;  ///< Fixpoint: the state space explored, "network" (step network) or "rules"
     std::string solver;  ///< Chc: who was asked to solve the Horn clauses, "both", "pdr" or "spacer"
     std::map<std::string, std::string> solved_by;  ///< Chc: per role, who answered, "pdr" or "spacer"
+    /// Bdd: the most live BDD nodes, the node table's largest size, the reached set's nodes
+    /// at the end (summed over the agents), and the variables.
+    std::size_t peak_nodes = 0, table_nodes = 0, bdd_nodes = 0, variables = 0;
     /// SmtInduction: per role, the inductive invariants the step cases assumed (none when a
     /// role needed no step case). Chc: per role proved, the lemmas of Spacer's invariant.
     std::map<std::string, std::size_t> invariants;

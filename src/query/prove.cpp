@@ -10,6 +10,7 @@
 #include "query/proof.h"
 #include "query/prove_chc.h"
 #include "query/prove_wellformed.h"
+#include "query/prove_bdd.h"
 
 namespace gdlsc::query {
 namespace {
@@ -20,6 +21,17 @@ WholeGameOptions whole_game_options(const ProveRequest& r) {
     o.timeout_seconds = r.timeout_seconds;
     o.max_pairs = r.max_pairs;
     o.max_depth = r.depth;
+    return o;
+}
+
+BddProveOptions bdd_options(const ProveRequest& r) {
+    BddProveOptions o;
+    o.progress = r.progress;
+    o.timeout_seconds = r.timeout_seconds;
+    o.max_depth = r.depth;
+    if (r.max_nodes) o.engine.max_nodes = r.max_nodes;
+    o.engine.order = bdd_order(r.bdd_order);
+    o.engine.reorder = r.bdd_reorder;
     return o;
 }
 
@@ -80,6 +92,8 @@ void check_request(const ProveRequest& r) {
     if (r.engine == "developments" && !r.depth) throw UserError("prove: --engine developments needs --depth N");
     if (r.chc_solver != "both" && r.engine != "chc" && r.engine != "all")
         throw UserError("prove: --chc-solver goes with --engine chc (or all)");
+    if ((r.max_nodes || !r.bdd_order.empty() || r.bdd_reorder) && r.engine != "bdd" && r.engine != "all")
+        throw UserError("prove: --max-nodes, --bdd-order and --bdd-reorder go with --engine bdd or all");
 }
 
 // `--witness FILE`: the developments replayed; explicit is the progression engine, all adds the
@@ -117,6 +131,12 @@ const std::vector<ProveMethodEntry>& prove_methods() {
         {"fixpoint", "the lockstep pair fixpoint: the whole game, or the pair graph cut at --depth N",
          [](const Game& g, const ProveRequest& r) { return prove_whole_game(g, r.property, whole_game_options(r)); },
          &epistemic_fixpoint},
+        // After the fixpoint, which stays the reference; where the fixpoint reaches a limit the
+        // bdd engine is the first to decide (before induction, which may say "undecided"). Each
+        // method gets its share of --timeout.
+        {"bdd", "the lockstep pair fixpoint on BDDs (BuDDy): the whole game, or its levels up to --depth N",
+         [](const Game& g, const ProveRequest& r) { return prove_bdd(g, r.property, bdd_options(r)); },
+         [](const Game& g, const ProveRequest& r) { return bdd_not_applicable(g, r.property); }},
         {"smt", "Z3 on the game unrolled in two copies, depth by depth (--depth N)",
          [](const Game& g, const ProveRequest& r) {
              if (is_wellformedness_property(r.property))
@@ -156,16 +176,24 @@ ProveOutcome prove(const Game& g, const ProveRequest& r) {
     // limit ends the command only when no method gives a verdict.
     out.all = true;
     std::optional<LimitError> first_limit;
-    const Deadline deadline = Deadline::after(r.timeout_seconds);  // the whole run, not each method
+    // --timeout bounds the whole run: each method that applies gets an equal share of the time
+    // left (what one does not use goes to the ones after it), so a method that cannot finish
+    // does not hold the others' answers back.
+    const Deadline deadline = Deadline::after(r.timeout_seconds);
+    std::vector<const ProveMethodEntry*> applicable;
     for (const auto& m : prove_methods()) {
         if (std::string why = m.not_applicable(g, r); !why.empty()) {
             // Listed only where it says something about the game, not about the request's shape.
             if (m.name == "fixpoint") out.not_applicable.push_back(m.name + ": " + why);
             continue;
         }
+        applicable.push_back(&m);
+    }
+    for (std::size_t i = 0; i < applicable.size(); ++i) {
+        const ProveMethodEntry& m = *applicable[i];
         ProveRequest left = r;
         if (deadline.limited()) {
-            left.timeout_seconds = deadline.seconds_left();
+            left.timeout_seconds = deadline.seconds_left() / static_cast<double>(applicable.size() - i);
             if (left.timeout_seconds < 0.001) {
                 const std::string why = "not run: the time limit of " + seconds_text(r.timeout_seconds) +
                                         " s was used by the methods before it";
@@ -189,6 +217,12 @@ ProveOutcome prove(const Game& g, const ProveRequest& r) {
         }
     }
     if (out.runs.empty()) {
+        if (first_limit && deadline.limited()) {
+            std::string why;
+            for (const auto& n : out.not_applicable) why += "\n  " + n;
+            throw LimitError("prove: no method decided within the time limit of " + seconds_text(r.timeout_seconds) +
+                             " s (each had a share of it):" + why);
+        }
         if (first_limit) throw *first_limit;
         std::string why;
         for (const auto& n : out.not_applicable) why += "\n  " + n;

@@ -32,6 +32,9 @@ struct ProveRequest {
     std::optional<std::size_t> max_k;  ///< induction: the largest k (default SmtProveOptions::max_k)
     std::size_t max_pairs = 0;         ///< fixpoint: the pair bound (0: its default)
     std::string chc_solver = "both";   ///< chc: who solves the Horn clauses, both (a race), pdr or spacer
+    std::size_t max_nodes = 0;         ///< bdd: the BDD node bound (0: its default)
+    std::string bdd_order;             ///< bdd: the fluents' variable order ("": structure)
+    bool bdd_reorder = false;          ///< bdd: dynamic variable reordering (sifting)
     double timeout_seconds = 0;        ///< the whole command, `all` included (0: none)
     bool progress = false;             ///< progress lines on stderr
     std::string witness;  ///< a counterexample to replay (the JSON --json prints) instead of a search

@@ -2,10 +2,22 @@
 #include "symbolic/manager.h"
 
 #include <algorithm>
+#include <chrono>
 #include <climits>
 #include <stdexcept>
 
 #include "symbolic/errors.h"
+
+// BuDDy 2.4's node table and the head of its free list (kernel.h, kernel.c; exported by
+// libbdd, not declared in bdd.h): what the watcher cuts (manager.h).
+struct BuddyNode {
+    unsigned int refcou : 10;
+    unsigned int level : 22;
+    int low, high, hash, next;
+};
+static_assert(sizeof(BuddyNode) == 20, "BuDDy 2.4's node is 20 bytes");
+extern "C" BuddyNode* bddnodes;
+extern "C" int bddfreepos;
 
 namespace gdlsc::symbolic::detail {
 namespace {
@@ -46,9 +58,20 @@ Manager::Manager(std::size_t max_nodes, const std::atomic<bool>* stop)
     // The table is a prime at least `initial`, so the bound must be above it.
     bdd_setmaxnodenum(std::max(limit, bdd_getallocnum() + 1));
     peak_table_ = static_cast<std::size_t>(bdd_getallocnum());
+    if (stop_)
+        watcher_ = std::thread([this] {
+            while (!done_.load()) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+                if (!stop_->load(std::memory_order_relaxed) || done_.load()) continue;
+                const int head = bddfreepos;
+                if (head > 1) bddnodes[head].next = 0;
+            }
+        });
 }
 
 Manager::~Manager() {
+    done_ = true;
+    if (watcher_.joinable()) watcher_.join();
     bdd_done();
     current_ = nullptr;
 }

@@ -8,6 +8,17 @@
 // (BDD_NODENUM, BDD_MEMORY) as NodeLimit from the error hook, BddOptions::stop as Stopped
 // from the garbage-collection hook -- the one place every long operation passes. After one
 // of them BuDDy's state is inconsistent, so the manager is spent: only its destructor runs.
+//
+// A long BuDDy operation that finds most of its nodes already in the table runs for seconds,
+// even minutes, without a garbage collection (minesweeper's step: a 40 s limit overshot by
+// more than a minute). So once the stop flag is set, a watcher thread cuts BuDDy's free list
+// after its head (the head's `next` set to 0, every 20 ms until the operation returns): the
+// operation's next new node then finds the list empty and starts a garbage collection, whose
+// hook throws Stopped. If the operation pops that head at the same moment, the store lands in
+// the head's hash-chain link instead and cuts a chain of the unique table: a lookup may then
+// miss and make a duplicate node (never a wild index), the next garbage collection rehashes
+// every node, and the manager is spent after Stopped anyway. BuDDy 2.4's node layout
+// (kernel.h: refcou:10, level:22, low, high, hash, next; 20 bytes) is mirrored here.
 #pragma once
 #include <bdd.h>
 
@@ -15,6 +26,7 @@
 #include <cstddef>
 #include <mutex>
 #include <string>
+#include <thread>
 
 namespace gdlsc::symbolic::detail {
 
@@ -39,6 +51,8 @@ public:
 
 private:
     std::unique_lock<std::mutex> lock_;
+    std::atomic<bool> done_{false};
+    std::thread watcher_;  // cuts BuDDy's free list once the stop flag is set (above)
     std::size_t max_nodes_;
     const std::atomic<bool>* stop_;
     std::size_t peak_live_ = 0, peak_table_ = 0, gbc_count_ = 0, reorderings_ = 0;

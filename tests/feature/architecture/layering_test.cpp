@@ -1,6 +1,7 @@
 // The layering of ../shared/DESIGN.md §5, checked on the sources: every `#include "X/..."`
 // in src/<folder>/ names src/base, the folder itself, or a folder the table lets it use;
-// SWI-cpp2.h is included in src/prolog only and z3++.h in src/smt only; every folder of
+// SWI-cpp2.h is included in src/prolog only, z3++.h in src/smt only and BuDDy's bdd.h in
+// src/symbolic only; every folder of
 // src/ is in the table; no folder but src/prolog (and src/sc, which writes the generated
 // program) names a runtime module: the C++ side calls the runtime through
 // src/prolog/runtime.h. (The build enforces most of it too: each library compiles against

@@ -69,8 +69,8 @@ BOOST_AUTO_TEST_CASE(a_game_without_a_network_says_why) {
 BOOST_AUTO_TEST_CASE(the_prove_table_in_order) {
     std::vector<std::string> names;
     for (const auto& m : query::prove_methods()) names.push_back(m.name);
-    BOOST_TEST((std::vector<std::string>{names.begin(), names.begin() + 4}) ==
-                   (std::vector<std::string>{"developments", "fixpoint", "smt", "induction"}),
+    BOOST_TEST((std::vector<std::string>{names.begin(), names.begin() + 5}) ==
+                   (std::vector<std::string>{"developments", "fixpoint", "bdd", "smt", "induction"}),
                boost::test_tools::per_element());
 }
 
@@ -89,15 +89,16 @@ BOOST_AUTO_TEST_CASE(one_method_and_all) {
     o = query::prove(g, r);
     std::vector<std::string> ran;
     for (const auto& [name, rep] : o.runs) ran.push_back(name);
-    BOOST_TEST(ran == (std::vector<std::string>{"developments", "fixpoint", "smt"}), boost::test_tools::per_element());
+    BOOST_TEST(ran == (std::vector<std::string>{"developments", "fixpoint", "bdd", "smt"}), boost::test_tools::per_element());
     BOOST_TEST(o.agree);
     BOOST_TEST(o.text().find("the engines agree") != std::string::npos, o.text());
-    r.depth.reset();  // the whole game: the fixpoint and k-induction
+    r.depth.reset();  // the whole game: the fixpoint, bdd and k-induction
     o = query::prove(g, r);
     ran.clear();
     for (const auto& [name, rep] : o.runs) ran.push_back(name);
     auto ran_method = [&](const std::string& m) { return std::find(ran.begin(), ran.end(), m) != ran.end(); };
     BOOST_TEST(ran_method("fixpoint"));
+    BOOST_TEST(ran_method("bdd"));
     BOOST_TEST(ran_method("induction"));
     BOOST_TEST(ran_method("chc"));
     BOOST_TEST(!ran_method("developments"));

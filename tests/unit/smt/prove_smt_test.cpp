@@ -44,7 +44,7 @@ void check_counterexample(const json& c) {
     if (!c["role"].is_null()) BOOST_TEST(c["actual_percepts"] == c["alternative_percepts"]);
 }
 
-// `--engine all --depth N`: developments, fixpoint and smt run and agree, checked here on
+// `--engine all --depth N`: developments, fixpoint, bdd and smt run and agree, checked here on
 // each engine's own report rather than on the tool's "agree".
 void all_agree(const std::string& game, const std::string& property, int depth) {
     BOOST_TEST_CONTEXT(game << " " << property << " --depth " << depth) {
@@ -52,9 +52,10 @@ void all_agree(const std::string& game, const std::string& property, int depth) 
         BOOST_REQUIRE_MESSAGE(r.exit_code == 0 || r.exit_code == 1, "exit " << r.exit_code << "\n" << r.err);
         BOOST_TEST(r.j["agree"] == true);
         const json& engines = r.j["engines"];
-        BOOST_REQUIRE(engines.size() == 3u);
+        BOOST_REQUIRE(engines.size() == 4u);
         BOOST_TEST(engines[0]["engine"] == "developments");
-        BOOST_TEST(engines[2]["engine"] == "smt");
+        BOOST_TEST(engines[2]["engine"] == "bdd");
+        BOOST_TEST(engines[3]["engine"] == "smt");
         const json& ref = engines[0]["report"];
         for (const json& e : engines) {
             BOOST_TEST_CONTEXT(e["engine"]) {
@@ -115,10 +116,12 @@ BOOST_AUTO_TEST_CASE(induction_agrees_with_fixpoint) {
             Run r = prove(c.game, c.property, {"--engine", "all"});
             BOOST_REQUIRE_MESSAGE(r.exit_code == c.exit_code, "exit " << r.exit_code << "\n" << r.err);
             BOOST_TEST(r.j["agree"] == true);
-            BOOST_REQUIRE(r.j["engines"].size() == 3u);
+            BOOST_REQUIRE(r.j["engines"].size() == 4u);  // fixpoint, bdd, induction, chc
             const json& fix = r.j["engines"][0]["report"];
-            const json& ind = r.j["engines"][1]["report"];
-            const json& chc = r.j["engines"][2]["report"];
+            const json& ind = r.j["engines"][2]["report"];
+            BOOST_TEST(r.j["engines"][1]["report"]["method"] == "bdd");
+            BOOST_TEST(r.j["engines"][1]["report"]["holds"] == fix["holds"]);
+            const json& chc = r.j["engines"][3]["report"];
             BOOST_TEST(chc["method"] == "chc");
             BOOST_TEST(chc["holds"] == fix["holds"]);
             if (c.exit_code == 1) BOOST_TEST(chc["counterexample"]["depth"] == c.k_or_depth);
@@ -137,20 +140,21 @@ BOOST_AUTO_TEST_CASE(induction_agrees_with_fixpoint) {
     }
 }
 
-// `--engine all` for the whole game when the fixpoint reaches a limit: k-induction and the Horn
-// clauses still give the verdict (the limit is listed); with nothing else to run, the limit
-// ends the command.
+// `--engine all` for the whole game when the fixpoint and the bdd engine reach a limit:
+// k-induction and the Horn clauses still give the verdict (the limits are listed); with
+// nothing else to run, the limit ends the command.
 BOOST_AUTO_TEST_CASE(all_when_the_fixpoint_reaches_its_bound) {
     const std::string g = example("krieg_tictactoe/krieg_tictactoe.kif");
-    Run r = prove(g, "legal-knowledge", {"--engine", "all", "--max-pairs", "1000"});
+    Run r = prove(g, "legal-knowledge", {"--engine", "all", "--max-pairs", "1000", "--max-nodes", "20000"});
     BOOST_REQUIRE_MESSAGE(r.exit_code == 0, r.err);
     BOOST_TEST(r.j["method"] == "smt-induction");
     BOOST_TEST(r.j["holds"] == true);
     BOOST_REQUIRE(r.j["engines"].size() == 2u);
     BOOST_TEST(r.j["engines"][1]["engine"] == "chc");
     BOOST_TEST(r.j["engines"][1]["report"]["holds"] == true);
-    BOOST_REQUIRE(r.j["not_applicable"].size() == 1u);
+    BOOST_REQUIRE(r.j["not_applicable"].size() == 2u);
     BOOST_TEST(r.j["not_applicable"][0].get<std::string>().find("fixpoint: ") == 0u);
+    BOOST_TEST(r.j["not_applicable"][1].get<std::string>().find("bdd: ") == 0u);
     Run f = prove(g, "(or terminal (not terminal))", {"--engine", "all", "--max-pairs", "100"});
     BOOST_TEST(f.exit_code == 4);
     BOOST_TEST(f.err.find("--max-pairs") != std::string::npos, f.err);

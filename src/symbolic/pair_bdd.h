@@ -1,0 +1,137 @@
+// Whole-game knowledge properties by BDDs (doc/knowledge.md, "The BDD engine"): the set of
+// pairs of states of developments a role cannot tell apart -- the lockstep fixpoint of
+// ground/lockstep.h -- computed symbolically, level by level, as a BDD over two copies of the
+// fluents. One step of a pair is a relational product of the pair set with the step
+// network compiled to BDDs (both copies non-terminal, each joint move legal, the role's
+// move and percepts equal in both, each fluent's successor its next function); the first
+// level with a violating pair gives a shortest counterexample, walked back through the
+// kept levels to two concrete developments.
+//
+//   PairProver prover(net, {.max_nodes = N, .stop = &flag});   // compiles the circuit
+//   PairResult r = prover.prove({.role = 0, .property = PairProperty::LegalKnowledge});
+//
+// BuDDy has one global manager: a PairProver owns it from construction to destruction (other
+// provers wait), and nothing survives it. Its BDDs never leave src/symbolic, the only code
+// that includes bdd.h.
+#pragma once
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "symbolic/errors.h"  // NodeLimit, Stopped
+#include "ground/lockstep.h"
+#include "ground/step_network.h"
+
+namespace gdlsc::symbolic {
+
+/// How the fluents are placed in the variable order (each fluent's four variables -- now and
+/// next, both copies -- are always adjacent).
+enum class VariableOrder {
+    Structure,  ///< the default: grouped by their numbers (a board's coordinates), sorted within a group
+    Sorted,     ///< by relation name, then arguments (numbers by value)
+    Network,    ///< the order of StepNetwork::fluents()
+};
+
+/// How a role's move is encoded.
+enum class MoveEncoding {
+    OneHot,  ///< the default: one variable per move and copy, exactly one per role, placed with
+             ///< the fluents of the move's coordinates
+    Binary,  ///< ceil(log2 n) variables per role and copy, before every fluent
+};
+
+/// The manager and the encoding: what a PairProver is built with.
+struct BddOptions {
+    /// The node table's bound (BuDDy nodes, 20 bytes each, plus the operation caches): past it
+    /// the operation stops with NodeLimit.
+    std::size_t max_nodes = kDefaultMaxNodes;
+    /// Set from another thread to stop: the next garbage collection or level throws Stopped.
+    const std::atomic<bool>* stop = nullptr;
+    VariableOrder order = VariableOrder::Structure;
+    MoveEncoding moves = MoveEncoding::OneHot;
+    /// Dynamic variable reordering (BuDDy's sifting, each fluent's four variables one block).
+    bool reorder = false;
+    /// Image partitions are conjoined into clusters up to this many nodes.
+    std::size_t cluster_nodes = 5000;
+    /// A derived node that reads the moves and that the rules of at least this many nodes read
+    /// gets a variable of its own (a cut point; 0: none).
+    std::size_t cut_readers = 4;
+    /// Tests only: the next-state function of this fluent is false (a frame rule dropped), a
+    /// mutation of the transition relation the tests must catch.
+    std::optional<std::size_t> drop_next_fluent;
+
+    static constexpr std::size_t kDefaultMaxNodes = 100'000'000;
+};
+
+/// One search: a role, a property, a depth bound.
+struct PairOptions {
+    std::size_t role = 0;  ///< the role whose indistinguishability is followed (not random)
+    /// LegalKnowledge, TerminalKnowledge, GoalKnowledge or PerfectInformation (Custom: not here).
+    ground::PairProperty property = ground::PairProperty::LegalKnowledge;
+    /// Pairs of developments longer than this are not searched (SIZE_MAX: the whole game).
+    std::size_t max_depth = SIZE_MAX;
+    /// Called after each level: its depth, the reached set's BDD nodes, its pairs (unordered;
+    /// counted only when there is a callback).
+    std::function<void(std::size_t level, std::size_t nodes, double pairs)> progress;
+};
+
+/// Two developments of the same length the role cannot tell apart, ending in a violation.
+struct PairWitness {
+    std::size_t depth = 0;
+    /// Per step, per role: the move's index into net.moves(role).
+    std::vector<std::vector<std::uint32_t>> actual, alternative;
+};
+
+struct PairResult {
+    bool holds = true;
+    std::optional<PairWitness> witness;  ///< the shortest violation (holds == false)
+    std::size_t levels = 0;  ///< the deepest level searched: the longest shortest development of a pair
+    double pairs = 0;        ///< distinct pairs of states reached, unordered (as the explicit fixpoint counts)
+    double states = 0;       ///< distinct states reached (the pairs (s, s))
+    std::size_t final_nodes = 0;  ///< BDD nodes of the reached set at the end
+};
+
+/// Sizes of the compiled relation and of the manager, for reports and benchmarks.
+struct BddStats {
+    std::size_t variables = 0;
+    std::size_t circuit_nodes = 0;    ///< BDD nodes of the compiled step (both copies, shared)
+    std::size_t peak_nodes = 0;       ///< most live nodes seen (at garbage collections and level ends)
+    std::size_t table_nodes = 0;      ///< the node table's largest size (memory: 20 bytes a node)
+    std::size_t reorderings = 0;
+    double compile_seconds = 0;
+};
+
+class PairProver {
+public:
+    /// Takes BuDDy's manager (waiting while another prover has it) and compiles the network's
+    /// step. Throws NodeLimit, Stopped, ground::NotApplicable (knows in the rules).
+    PairProver(const ground::StepNetwork& net, const BddOptions& options = {});
+    ~PairProver();
+    PairProver(const PairProver&) = delete;
+    PairProver& operator=(const PairProver&) = delete;
+
+    /// The lockstep fixpoint for one role and property, breadth first. Throws NodeLimit,
+    /// Stopped; after an exception the prover is spent (every later call throws it again).
+    PairResult prove(const PairOptions& options);
+    BddStats stats() const;
+    /// The fluents in variable order (indices into net.fluents()).
+    const std::vector<std::uint32_t>& fluent_order() const;
+    /// Where the last or current search is: the deepest level reached and its reached set's
+    /// nodes (what a limit message says).
+    std::size_t level() const;
+    std::size_t level_nodes() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+/// PairProver(net, bdd).prove(pair): one search with a manager of its own.
+PairResult prove_pairs(const ground::StepNetwork& net, const BddOptions& bdd, const PairOptions& pair);
+
+}  // namespace gdlsc::symbolic
