@@ -134,7 +134,11 @@ auto on_developments(const EpistemicNetwork& n, double timeout_seconds, std::vec
         StopAfter stop(timeout_seconds);
         symbolic::Developments dev(*n.net, n.init,
                                    bdd_options(deadline(timeout_seconds, "the BDD developments"), stop, std::move(targets)));
-        return body(dev);
+        auto result = body(dev);
+        // The manager's watcher cuts BuDDy's free list once the flag is set (symbolic/manager.h):
+        // a result computed while it did is not trusted, whatever it says.
+        if (stop.flag()->load()) stopped(timeout_seconds);
+        return result;
     } catch (const symbolic::Stopped&) {
         stopped(timeout_seconds);
     } catch (const symbolic::NodeLimit& ex) {

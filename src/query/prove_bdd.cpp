@@ -108,6 +108,9 @@ ProveReport prove_bdd(const Game& g, const std::string& property, const BddProve
             rep.depth = std::max(rep.depth, res.levels);
             if (!res.holds && (!best || res.witness->depth < best->depth)) best = res.witness, best_role = r;
         }
+        // The manager's watcher cuts BuDDy's free list once the flag is set (symbolic/manager.h):
+        // a result computed while it did is not trusted, whatever it says.
+        if (stop.load()) throw symbolic::Stopped("stopped");
         rep.states = whole(states);
         symbolic::BddStats st = prover->stats();
         rep.peak_nodes = st.peak_nodes;
