@@ -88,8 +88,11 @@ Answer run_query(const Game& game, const Formula& formula, const History& histor
             }
             return a;
         }
+        // Under check the rows and Prolog are still compared below; this says only that the
+        // third engine did not take part.
         if (environment().native == "check")
-            std::fprintf(stderr, "note: GDLSC_NATIVE=check: the BDD developments do not apply: %s\n", why.c_str());
+            std::fprintf(stderr, "note: the BDD developments do not apply (%s); the rows engine and Prolog are compared\n",
+                         why.c_str());
     }
     auto& pl = prepare_engine(game, options.timeout_seconds);
     // A long history of a game that grounds is played on the step network (forward.h).

@@ -162,6 +162,10 @@ GDLSC_CORPUS_CASE(every_corpus_game_to_depth_2) {
         // finish in 5 minutes (left in the issue notes).
         auto check = run_gdlsc({"check", "--json", g});
         if (check.exit_code != 0 || json::parse(check.out)["verdict"] != "valid") continue;
+        // kriegTTT_5x5: the depth-2 developments alone take 80 s of CPU and its step does not
+        // compile to BDDs within a minute, so `all` would pass this test's 300 s on a loaded
+        // machine; its verdicts are in doc/knowledge.md's whole-game table.
+        if (entry.path().filename() == "kriegTTT_5x5.kif") continue;
         ++games;
         for (const char* p : kProperties) {
             BOOST_TEST_CONTEXT(g << " " << p) {
@@ -175,8 +179,10 @@ GDLSC_CORPUS_CASE(every_corpus_game_to_depth_2) {
                 BOOST_TEST(engines[0]["engine"] == "developments");
                 BOOST_TEST(engines[1]["engine"] == "fixpoint");
                 BOOST_TEST(engines[1]["report"]["whole_game"] == false);
-                if (engines.size() == 3u) ++smt_runs;
-                else BOOST_TEST(all["not_applicable"].size() == 1u);
+                bool smt = false;
+                for (const json& e : engines) smt = smt || e["engine"] == "smt";
+                if (smt) ++smt_runs;
+                else BOOST_TEST(all["not_applicable"].size() >= 1u);  // why smt did not run
                 const json& dev = engines[0]["report"];
                 for (const json& e : engines) {
                     BOOST_TEST_CONTEXT(e["engine"]) {
