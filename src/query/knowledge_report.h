@@ -54,6 +54,10 @@ enum class ProveMethod {
     Chc,           ///< whole game: Spacer on the pair system as Horn clauses (--engine chc)
 };
 
+/// The method's name as `prove --json` prints it: developments, fixpoint, smt, smt-induction,
+/// witness, chc.
+const char* prove_method_name(ProveMethod m);
+
 struct ProveReport {
     std::string property;
     ProveMethod method = ProveMethod::Developments;
