@@ -146,6 +146,11 @@ class State:
         return self._s.history()
 
     @property
+    def history_text(self):
+        """The history as the command line's --history takes it: "(m1 m2 ...) (...)"."""
+        return self._s.history_text()
+
+    @property
     def fluents(self):
         """The fluents that hold (KIF strings, sorted)."""
         return self._s.fluents()
