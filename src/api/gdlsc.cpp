@@ -198,30 +198,30 @@ Proof proof_of(const query::ProveOutcome& o) {
     return p;
 }
 
-}  // namespace
-
-Proof Game::prove(const std::string& property, std::optional<std::size_t> depth, double timeout_seconds,
-                  const std::string& engine) const {
+// `gdlsc prove PROPERTY [--depth N | --witness FILE] --engine E --timeout T` on `g`.
+Proof run_prove(const query::Game& g, const std::string& property, std::optional<std::size_t> depth,
+                const std::string& witness_file, double timeout_seconds, const std::string& engine) {
     return guarded([&] {
         query::ProveRequest req;
         req.property = property;
         req.depth = depth;
+        req.witness = witness_file;
         req.timeout_seconds = timeout_seconds;
         req.engine = engine;
-        return proof_of(query::prove(impl_->game, req));
+        return proof_of(query::prove(g, req));
     });
+}
+
+}  // namespace
+
+Proof Game::prove(const std::string& property, std::optional<std::size_t> depth, double timeout_seconds,
+                  const std::string& engine) const {
+    return run_prove(impl_->game, property, depth, "", timeout_seconds, engine);
 }
 
 Proof Game::check_witness(const std::string& property, const std::string& witness_file, double timeout_seconds,
                           const std::string& engine) const {
-    return guarded([&] {
-        query::ProveRequest req;
-        req.property = property;
-        req.witness = witness_file;
-        req.timeout_seconds = timeout_seconds;
-        req.engine = engine;
-        return proof_of(query::prove(impl_->game, req));
-    });
+    return run_prove(impl_->game, property, std::nullopt, witness_file, timeout_seconds, engine);
 }
 
 Belief Game::belief(const std::string& role, const std::string& formula, const std::string& history,
