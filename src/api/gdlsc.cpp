@@ -2,8 +2,11 @@
 // of the same name does, and turns the layer's errors into gdlsc::Error with the same exit code.
 #include "api/gdlsc.h"
 
+#include <mutex>
 #include <new>
+#include <regex>
 
+#include "base/deadline.h"
 #include "base/errors.h"
 #include "query/check.h"
 #include "query/engines.h"
@@ -14,18 +17,56 @@
 #include "query/knowledge_report.h"
 #include "query/prove.h"
 #include "query/session.h"
+#include "query/regression_query.h"
 #include "query/simulate.h"
+#include "query/solve.h"
 #include "query/translate.h"
 
 namespace gdlsc {
 
 struct Game::Impl {
-    std::string path;
+    std::string path;  ///< empty for a game given as text (Game::parse)
     bool strict = false;
     query::Game game;
+    /// The forward engine the States step with, as `simulate` chooses it. The network's is
+    /// kept; the Prolog rules' is made anew per call (another Game may have been loaded).
+    struct Cursor {
+        std::mutex m;
+        std::unique_ptr<query::Forward> forward;
+        bool kept = false;
+    };
+    std::shared_ptr<Cursor> cursor = std::make_shared<Cursor>();
 };
 
+/// A State's data: the joint moves from the initial state (checked), every role's percepts
+/// per step, and the last state's fluents, legal moves and goals, per role in role order.
+struct State::Node {
+    std::shared_ptr<const Game::Impl> game;
+    query::History history;
+    std::vector<std::vector<std::vector<std::string>>> percepts;  ///< per step, per role
+    std::vector<std::string> fluents;
+    bool terminal = false;
+    std::vector<std::vector<std::string>> legal, goals;  ///< per role
+};
+
+Error::Error(const std::string& message, int exit_code) : std::runtime_error(message), exit_code_(exit_code) {
+    // The first located line: `file:line:col: ...` (diagnostics, histories, formulas).
+    static const std::regex located(R"((?:^|\n)([^\n]+?):(\d+):(\d+): )");
+    std::smatch m;
+    if (std::regex_search(message, m, located)) {
+        file_ = m[1].str();
+        line_ = std::stoi(m[2].str());
+        column_ = std::stoi(m[3].str());
+    }
+}
+
 namespace {
+
+std::vector<std::string> kif(const std::vector<gdl::Term>& ts) {
+    std::vector<std::string> out;
+    for (const auto& t : ts) out.push_back(t.to_kif());
+    return out;
+}
 
 // Runs `f`, mapping every error of the layers below to gdlsc::Error with the CLI's exit code.
 template <class F>
@@ -59,6 +100,15 @@ Game Game::read(const std::string& path, bool strict) {
     });
 }
 
+Game Game::parse(const std::string& text, const std::string& name, bool strict) {
+    return guarded([&] {
+        auto impl = std::make_shared<Impl>();
+        impl->strict = strict;
+        impl->game = query::load_game_text(name, text, strict);
+        return Game(std::move(impl));
+    });
+}
+
 std::vector<Diagnostic> Game::check(const std::string& path, bool strict) {
     return guarded([&] {
         query::CheckReport r = query::check_game_file(path, strict);
@@ -73,12 +123,26 @@ const std::string& Game::path() const { return impl_->path; }
 std::vector<std::string> Game::roles() const { return impl_->game.analysis.roles; }
 bool Game::epistemic() const { return impl_->game.analysis.epistemic; }
 
+std::vector<std::pair<std::string, std::string>> Game::predicate_classes() const {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto& [sig, info] : impl_->game.analysis.predicates)
+        out.emplace_back(sig.name + "/" + std::to_string(sig.arity), gdl::class_name(info.engine_cls));
+    return out;
+}
+
+std::vector<std::string> Game::fluent_signatures() const {
+    std::vector<std::string> out;
+    for (const auto& sig : impl_->game.analysis.fluents) out.push_back(sig.name + "/" + std::to_string(sig.arity));
+    return out;
+}
+
 std::string Game::translate(const std::string& format) const {
     return guarded([&] {
         query::TranslateOptions o;
         o.format = format;
         o.strict = impl_->strict;
         query::Translation t = query::translate_game_file(impl_->path, o);
+        if (impl_->path.empty()) throw Error("translate: the game was given as text; read it from a file", kExitInvalidInput);
         if (!t.valid) throw Error(t.diagnostics, kExitInvalidInput);
         return t.text;
     });
@@ -112,26 +176,216 @@ InformationSet Game::information_set(const std::string& role, const std::string&
     });
 }
 
-Proof Game::prove(const std::string& property, std::optional<std::size_t> depth, double timeout_seconds,
-                  const std::string& engine) const {
+namespace {
+
+Proof proof_of(const query::ProveOutcome& o) {
+    if (o.exit_code() == kExitDisagreement) throw UserError(o.text(), kExitDisagreement);
+    const query::ProveReport& r = o.report();
+    Proof p;
+    p.holds = r.holds;
+    p.whole_game = r.whole_game;
+    p.undecided = r.undecided;
+    p.method = query::prove_method_name(r.method);
+    p.depth = r.holds ? r.depth : r.at_depth;
+    p.role = r.role;
+    p.actual = r.actual;
+    p.alternative = r.alternative;
+    p.actual_percepts = r.actual_percepts;
+    p.alternative_percepts = r.alternative_percepts;
+    p.explanation = r.explanation;
+    p.text = o.text();
+    p.json = o.json();
+    return p;
+}
+
+// `gdlsc prove PROPERTY [--depth N | --witness FILE] --engine E --timeout T` on `g`.
+Proof run_prove(const query::Game& g, const std::string& property, std::optional<std::size_t> depth,
+                const std::string& witness_file, double timeout_seconds, const std::string& engine) {
     return guarded([&] {
         query::ProveRequest req;
         req.property = property;
         req.depth = depth;
+        req.witness = witness_file;
         req.timeout_seconds = timeout_seconds;
         req.engine = engine;
-        query::ProveOutcome o = query::prove(impl_->game, req);
-        if (o.exit_code() == kExitDisagreement) throw UserError(o.text(), kExitDisagreement);
-        const query::ProveReport& r = o.report();
-        Proof p;
-        p.holds = r.holds;
-        p.whole_game = r.whole_game;
-        p.depth = r.holds ? r.depth : r.at_depth;
-        p.role = r.role;
-        p.actual = r.actual;
-        p.alternative = r.alternative;
-        p.text = o.text();
-        return p;
+        return proof_of(query::prove(g, req));
+    });
+}
+
+}  // namespace
+
+Proof Game::prove(const std::string& property, std::optional<std::size_t> depth, double timeout_seconds,
+                  const std::string& engine) const {
+    return run_prove(impl_->game, property, depth, "", timeout_seconds, engine);
+}
+
+Proof Game::check_witness(const std::string& property, const std::string& witness_file, double timeout_seconds,
+                          const std::string& engine) const {
+    return run_prove(impl_->game, property, std::nullopt, witness_file, timeout_seconds, engine);
+}
+
+Belief Game::belief(const std::string& role, const std::string& formula, const std::string& history,
+                    double timeout_seconds) const {
+    return guarded([&] {
+        const query::Game& g = impl_->game;
+        query::Formula f = query::parse_formula(formula, g.analysis);
+        query::History h = query::read_history(history, "", g.analysis.roles);
+        query::BeliefReport r = query::compute_belief(g, role, h, f, timeout_seconds);
+        return Belief{r.numerator, r.denominator, r.developments};
+    });
+}
+
+Solutions Game::solve(const std::string& formula, std::size_t depth, std::size_t limit, double timeout_seconds) const {
+    return guarded([&] {
+        query::Session s(impl_->game, timeout_seconds);
+        query::Formula f = query::parse_formula(formula, s.game().analysis);
+        query::SolveOptions o;
+        o.depth = depth;
+        o.limit = limit;
+        query::SolveReport r = query::run_solve(s, f, o);
+        Solutions out;
+        out.count = r.count;
+        for (const auto& sol : r.solutions) out.histories.push_back(sol.history), out.states.push_back(sol.state);
+        out.text = query::solve_text(r);
+        return out;
+    });
+}
+
+Regression Game::regress(const std::string& formula, const std::string& history, std::size_t max_size,
+                         double timeout_seconds) const {
+    return guarded([&] {
+        query::Session s(impl_->game, timeout_seconds);
+        query::Formula f = query::parse_formula(formula, s.game().analysis);
+        query::History h = s.history(history);
+        query::QueryContext ctx{s.game().program, s.game().analysis, f, h, s.situation(h)};
+        query::Regression r = query::regress_formula(ctx, max_size);
+        return Regression{r.text, r.size, Answer{r.answer.holds, r.answer.rows}};
+    });
+}
+
+// --- States: the matches of `simulate`, with the history as the prefix ----------------------
+
+namespace {
+
+// Plays `h` from the initial state with the forward engine `simulate` chooses (checking every
+// step as `simulate --history` does) and returns the State it reaches.
+std::shared_ptr<const State::Node> play(const std::shared_ptr<const Game::Impl>& impl, query::History h) {
+    Game::Impl::Cursor& c = *impl->cursor;
+    std::lock_guard<std::mutex> lock(c.m);
+    const query::Game& g = impl->game;
+    if (!c.kept) {
+        pl::Engine& e = query::prepare_engine(g, query::kDefaultTimeoutSeconds);
+        std::string fallback;
+        const query::ForwardEngineEntry& f = query::choose_forward_engine(g, "auto", fallback);
+        c.forward = f.make(g, e);
+        c.kept = f.name == "network";
+    }
+    query::SimulationOptions o;
+    o.prefix = std::move(h);
+    o.max_steps = o.prefix.size();
+    query::Match m = query::simulate_match(*c.forward, g.analysis.roles, o);
+    query::Forward& fwd = *c.forward;  // now in the last state
+    auto n = std::make_shared<State::Node>();
+    n->game = impl;
+    n->history = std::move(o.prefix);
+    for (const auto& st : m.steps) {
+        std::vector<std::vector<std::string>> per_role;
+        for (const auto& p : st.percepts) per_role.push_back(kif(p));
+        n->percepts.push_back(std::move(per_role));
+    }
+    n->fluents = kif(fwd.fluents());
+    n->terminal = fwd.terminal();
+    const auto& roles = g.analysis.roles;
+    n->legal.resize(roles.size());
+    n->goals.resize(roles.size());
+    for (std::size_t r = 0; r < roles.size(); ++r)
+        if (!n->terminal) n->legal[r] = kif(fwd.legal(r));
+    for (const auto& [role, v] : m.goals)
+        for (std::size_t r = 0; r < roles.size(); ++r)
+            if (roles[r] == role) n->goals[r].push_back(v.to_kif());
+    return n;
+}
+
+std::size_t role_index(const State::Node& n, const std::string& role) {
+    const auto& roles = n.game->game.analysis.roles;
+    for (std::size_t r = 0; r < roles.size(); ++r)
+        if (roles[r] == role) return r;
+    std::string all;
+    for (const auto& r : roles) all += (all.empty() ? "" : ", ") + r;
+    throw Error("unknown role '" + role + "' (roles: " + all + ")", kExitInvalidInput);
+}
+
+}  // namespace
+
+State::State(std::shared_ptr<const Node> node) : node_(std::move(node)) {}
+
+std::vector<std::vector<std::string>> State::history() const {
+    std::vector<std::vector<std::string>> out;
+    for (const auto& st : node_->history) out.push_back(kif(st.moves));
+    return out;
+}
+
+std::string State::history_text() const {
+    std::string out;
+    for (const auto& st : node_->history) {
+        std::string joint;
+        for (const auto& m : st.moves) joint += (joint.empty() ? "" : " ") + m.to_kif();
+        out += (out.empty() ? "(" : " (") + joint + ")";
+    }
+    return out;
+}
+
+const std::vector<std::string>& State::fluents() const { return node_->fluents; }
+bool State::terminal() const { return node_->terminal; }
+const std::vector<std::string>& State::legal(const std::string& role) const {
+    return node_->legal[role_index(*node_, role)];
+}
+
+const std::vector<std::string>& State::percepts(const std::string& role) const {
+    static const std::vector<std::string> none;
+    std::size_t r = role_index(*node_, role);
+    return node_->percepts.empty() ? none : node_->percepts.back()[r];
+}
+
+std::vector<std::vector<std::string>> State::percept_history(const std::string& role) const {
+    std::size_t r = role_index(*node_, role);
+    std::vector<std::vector<std::string>> out;
+    for (const auto& step : node_->percepts) out.push_back(step[r]);
+    return out;
+}
+
+std::vector<std::string> State::goals(const std::string& role) const { return node_->goals[role_index(*node_, role)]; }
+
+State State::step(const std::vector<std::string>& joint) const {
+    return guarded([&] {
+        const auto& roles = node_->game->game.analysis.roles;
+        if (joint.size() != roles.size())
+            throw Error("step: " + std::to_string(joint.size()) + " moves for " + std::to_string(roles.size()) +
+                            " roles (one move per role, in role order)",
+                        kExitInvalidInput);
+        std::string text = "(";
+        for (std::size_t i = 0; i < joint.size(); ++i) text += (i ? " " : "") + joint[i];
+        query::History h = node_->history;
+        query::History next = query::parse_history(text + ")", roles, "<joint move>");
+        h.insert(h.end(), next.begin(), next.end());
+        return State(play(node_->game, std::move(h)));
+    });
+}
+
+State Game::initial() const {
+    return guarded([&] { return State(play(impl_, {})); });
+}
+
+State Game::after(const std::string& history) const {
+    return guarded([&] { return State(play(impl_, query::read_history(history, "", impl_->game.analysis.roles))); });
+}
+
+State Game::random_playout(std::uint64_t seed, std::size_t max_steps) const {
+    return guarded([&] {
+        Match m = simulate(seed, max_steps);
+        State s = initial();
+        for (const auto& joint : m.joint_moves) s = s.step(joint);
+        return s;
     });
 }
 
@@ -161,9 +415,13 @@ Playouts Game::playouts(std::int64_t n, std::uint64_t seed) const {
         r.playouts = n;
         r.timeout_seconds = query::kDefaultTimeoutSeconds;
         const query::PlayoutReport p = *query::simulate(impl_->game, r).playouts;
-        return Playouts{p.engine, p.playouts, p.states, p.seconds};
+        return Playouts{p.engine, p.playouts, p.states, p.seconds, p.moves, p.terminals, p.cpu_seconds};
     });
 }
+
+void interrupt() noexcept { g_interrupted.store(true); }
+bool interrupted() noexcept { return g_interrupted.load(); }
+void clear_interrupt() noexcept { g_interrupted.store(false); }
 
 std::string version() {
     return guarded([] { return query::version_text(); });

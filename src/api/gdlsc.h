@@ -27,13 +27,20 @@ namespace gdlsc {
 /// What went wrong, with the exit code `gdlsc` would end with: 2 invalid input (a located
 /// message for games and histories), 3 engines that disagree, 4 a time or memory limit,
 /// 5 an internal error.
+/// For input errors the place of the first one (`file`:`line`:`column`, 1-based) when the
+/// message names it (a game, a history, a formula), else file empty and line 0.
 class Error : public std::runtime_error {
 public:
-    Error(const std::string& message, int exit_code) : std::runtime_error(message), exit_code_(exit_code) {}
+    Error(const std::string& message, int exit_code);
     int exit_code() const { return exit_code_; }
+    const std::string& file() const { return file_; }
+    int line() const { return line_; }
+    int column() const { return column_; }
 
 private:
     int exit_code_;
+    std::string file_;
+    int line_ = 0, column_ = 0;
 };
 
 /// One message of the validation, as `gdlsc check` prints it (file:line:col: severity: message).
@@ -64,10 +71,42 @@ struct InformationSet {
 struct Proof {
     bool holds = true;
     bool whole_game = false;
+    /// `prove --engine smt --induction` only: neither proved nor refuted up to k (exit 6).
+    bool undecided = false;
+    /// developments, fixpoint, smt, smt-induction, witness or chc (`prove --json`'s "method").
+    std::string method;
     std::size_t depth = 0;
     std::string role;
     std::vector<std::vector<std::string>> actual, alternative;
+    /// The role's percepts along each development, per step (KIF, sorted), where the method
+    /// gives them.
+    std::vector<std::vector<std::string>> actual_percepts, alternative_percepts;
+    /// For a single development (well-formedness): what it shows, in words.
+    std::string explanation;
     std::string text;  ///< what `gdlsc prove` prints
+    std::string json;  ///< what `gdlsc prove --json` prints (the statistics: states, pairs, ...)
+};
+
+/// `gdlsc belief`: the probability of a formula over a role's information set, exactly
+/// (numerator / denominator, decimals that may exceed 64 bits).
+struct Belief {
+    std::string numerator, denominator;
+    std::string developments;  ///< the information set's size
+};
+
+/// `gdlsc solve`: the developments (joint moves per step) at whose end a formula holds.
+struct Solutions {
+    std::string count;  ///< every solution (decimal), listed or not
+    std::vector<std::vector<std::vector<std::string>>> histories;  ///< the listed ones
+    std::vector<std::vector<std::string>> states;                  ///< their last states (sorted fluents)
+    std::string text;  ///< what `gdlsc solve` prints
+};
+
+/// `gdlsc regress`: the formula regressed to s0 (the proof) and its value there.
+struct Regression {
+    std::string formula;  ///< the regressed formula, readable
+    std::size_t size = 0;  ///< its nodes
+    Answer answer;
 };
 
 /// One random match (the GDL-II execution model): the joint moves, one per step, and the goal
@@ -82,7 +121,44 @@ struct Match {
 struct Playouts {
     std::string engine;  ///< "network" or "progression"
     std::int64_t playouts = 0, states = 0;
-    double seconds = 0;
+    double seconds = 0;  ///< wall clock of the playouts alone (states / seconds: the rate)
+    std::int64_t moves = 0, terminals = 0;  ///< joint moves made; playouts that ended terminal
+    double cpu_seconds = 0;
+};
+
+/// A state of a match under the GDL-II execution model: the initial state (Game::initial())
+/// or one reached from it by joint moves (step()). A value: step() returns a new State and
+/// leaves this one as it is. Its fluents, legal moves and goals are computed when it is made,
+/// by the engine `gdlsc simulate` uses (the step network where the game grounds, else the
+/// rules in Prolog), so the accessors are cheap.
+class State {
+public:
+    /// The joint moves from the initial state (KIF, role order), one per step.
+    std::vector<std::vector<std::string>> history() const;
+    /// The state's fluents (KIF, sorted).
+    const std::vector<std::string>& fluents() const;
+    bool terminal() const;
+    /// The role's legal moves (KIF, sorted); empty in a terminal state. Error (2) for an
+    /// unknown role.
+    const std::vector<std::string>& legal(const std::string& role) const;
+    /// What the role saw at the step that led here (KIF, sorted); empty in the initial state.
+    const std::vector<std::string>& percepts(const std::string& role) const;
+    /// The role's percepts at every step from the initial state (what it knows of the match,
+    /// with its own moves).
+    std::vector<std::vector<std::string>> percept_history(const std::string& role) const;
+    /// The role's goal values here (usually one; KIF).
+    std::vector<std::string> goals(const std::string& role) const;
+    /// The state after `joint` (one move per role, role order, KIF). Error (2) naming the
+    /// role and the move when a move is not legal, or when the state is terminal.
+    State step(const std::vector<std::string>& joint) const;
+    /// The history as `--history` takes it: "(m1 m2 ...) (...)".
+    std::string history_text() const;
+
+    struct Node;  ///< opaque
+    explicit State(std::shared_ptr<const Node> node);
+
+private:
+    std::shared_ptr<const Node> node_;
 };
 
 class Game {
@@ -93,12 +169,20 @@ public:
     /// Every diagnostic of the file, errors and warnings; never throws for an invalid game
     /// (only for an unreadable file).
     static std::vector<Diagnostic> check(const std::string& path, bool strict = false);
+    /// Reads and validates a game given as text (KIF or infix); `name` is the file name its
+    /// diagnostics and locations give.
+    static Game parse(const std::string& text, const std::string& name = "<text>", bool strict = false);
 
     const std::string& path() const;
     /// In the order of the role facts, random included.
     std::vector<std::string> roles() const;
     /// Whether the rules use knows (GDL-III).
     bool epistemic() const;
+    /// Every relation of the rules as (name/arity, class): "static", "derived fluent" or
+    /// "action predicate" (the class the theory gives it), sorted by name and arity.
+    std::vector<std::pair<std::string, std::string>> predicate_classes() const;
+    /// The primitive fluents' signatures (name/arity), sorted.
+    std::vector<std::string> fluent_signatures() const;
 
     /// The Situation Calculus theory: "text", "prolog" or "tptp".
     std::string translate(const std::string& format = "text") const;
@@ -116,10 +200,34 @@ public:
     /// Error (exit 3) when the methods disagree.
     Proof prove(const std::string& property, std::optional<std::size_t> depth = std::nullopt,
                 double timeout_seconds = 600, const std::string& engine = "explicit") const;
+    /// `gdlsc prove --witness FILE`: replays the counterexample in FILE (the JSON `prove --json`
+    /// prints, or its "counterexample" object) with `engine` ("explicit", "smt" or "all");
+    /// holds is false when it refutes the property, Error (2) naming the step where it does not.
+    Proof check_witness(const std::string& property, const std::string& witness_file,
+                        double timeout_seconds = 600, const std::string& engine = "explicit") const;
+    /// `gdlsc belief`: the probability of the closed formula over the role's information set
+    /// after the history (random, and every other role, uniform over its legal moves).
+    Belief belief(const std::string& role, const std::string& formula, const std::string& history = "",
+                  double timeout_seconds = 600) const;
+    /// `gdlsc solve`: every development of at most `depth` joint moves at whose end the formula
+    /// holds; at most `limit` listed.
+    Solutions solve(const std::string& formula, std::size_t depth, std::size_t limit = 100,
+                    double timeout_seconds = 600) const;
+    /// `gdlsc regress`: the formula about the situation the history reaches, regressed to s0.
+    Regression regress(const std::string& formula, const std::string& history = "",
+                       std::size_t max_size = 100000, double timeout_seconds = 600) const;
+    /// The initial state, to be stepped (State::step).
+    State initial() const;
+    /// The state after a history (joint moves in role order, KIF, as `--history`).
+    State after(const std::string& history) const;
+    /// The last state of `simulate(seed, max_steps)`'s match (its history() is the match).
+    State random_playout(std::uint64_t seed = 1, std::size_t max_steps = 1000) const;
     /// `gdlsc simulate --seed`: one random match (the step network where the game grounds).
     Match simulate(std::uint64_t seed = 1, std::size_t max_steps = 1000) const;
     /// `gdlsc simulate --playouts`.
     Playouts playouts(std::int64_t n, std::uint64_t seed = 1) const;
+
+    struct Impl;  ///< opaque
 
     Game(const Game&);
     Game& operator=(const Game&);
@@ -128,10 +236,18 @@ public:
     ~Game();
 
 private:
-    struct Impl;
     explicit Game(std::shared_ptr<const Impl> impl);
     std::shared_ptr<const Impl> impl_;
 };
+
+/// Ends the call running in another thread (or around a signal handler: it is
+/// async-signal-safe) as if its time limit had passed: the native searches (the whole-game
+/// fixpoint, the well-formedness search) stop within 50 ms and the call throws Error (exit 4);
+/// a Prolog call or a Z3 check ends at its own time limit. Until clear_interrupt(), every call
+/// ends so. The Python module's Ctrl-C (doc/python.md).
+void interrupt() noexcept;
+bool interrupted() noexcept;
+void clear_interrupt() noexcept;
 
 /// gdlsc's version, and those of the SWI-Prolog and Z3 it runs with (`gdlsc --version`).
 std::string version();

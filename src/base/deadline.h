@@ -12,6 +12,13 @@
 
 namespace gdlsc {
 
+/// Set from outside the work (a signal handler: the store is async-signal-safe) to end it as
+/// if its time limit had passed: every Deadline reads as passed and every DeadlineStop stops
+/// (within kInterruptPollSeconds). The one who sets it clears it when the work has ended (the
+/// Python module's Ctrl-C, doc/python.md). Prolog calls and Z3 checks end at their own limits.
+inline std::atomic<bool> g_interrupted{false};
+inline constexpr double kInterruptPollSeconds = 0.05;
+
 class Deadline {
 public:
     using Clock = std::chrono::steady_clock;
@@ -27,9 +34,10 @@ public:
     bool limited() const { return when_.has_value(); }
     /// The point in time (none: no limit), for APIs that take one (smt::Solver::set_deadline).
     const std::optional<Clock::time_point>& when() const { return when_; }
-    bool passed() const { return when_ && Clock::now() >= *when_; }
+    bool passed() const { return g_interrupted.load() || (when_ && Clock::now() >= *when_); }
     /// Seconds left (0 once passed); a large number when there is no limit.
     double seconds_left() const {
+        if (g_interrupted.load()) return 0;
         if (!when_) return 1e18;
         double s = std::chrono::duration<double>(*when_ - Clock::now()).count();
         return s > 0 ? s : 0;
@@ -39,14 +47,24 @@ private:
     std::optional<Clock::time_point> when_;
 };
 
-/// Sets `stop` when `deadline` passes, from a thread of its own; joins on destruction.
+/// Sets `stop` when `deadline` passes or g_interrupted is set, from a thread of its own; joins
+/// on destruction.
 class DeadlineStop {
 public:
     DeadlineStop(const Deadline& deadline, std::atomic<bool>& stop) {
-        if (!deadline.limited()) return;
-        thread_ = std::thread([this, when = *deadline.when(), &stop] {
+        thread_ = std::thread([this, when = deadline.when(), &stop] {
+            const auto poll = std::chrono::duration_cast<Deadline::Clock::duration>(
+                std::chrono::duration<double>(kInterruptPollSeconds));
             std::unique_lock<std::mutex> lock(m_);
-            if (!cv_.wait_until(lock, when, [this] { return done_; })) stop = true;
+            while (!done_) {
+                if (g_interrupted.load() || (when && Deadline::Clock::now() >= *when)) {
+                    stop = true;
+                    return;
+                }
+                auto until = Deadline::Clock::now() + poll;
+                if (when && *when < until) until = *when;
+                cv_.wait_until(lock, until, [this] { return done_; });
+            }
         });
     }
     ~DeadlineStop() {

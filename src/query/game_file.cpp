@@ -74,14 +74,38 @@ Game read_game(const std::string& path, gdl::Diagnostics& diags) {
     return g;
 }
 
+Game read_game_from_text(const std::string& name, const std::string& text, gdl::Diagnostics& diags) {
+    Game g;
+    g.program = gdl::read_game_text(name, text, diags);
+    g.analysis = gdl::analyze(g.program);
+    if (!diags.has_errors()) validate_game(g, diags);
+    return g;
+}
+
+namespace {
+
+// The errors of `diags` as a UserError; the accepted deviations as warnings on stderr.
+Game accepted(Game g, const gdl::Diagnostics& diags, const std::string& name) {
+    throw_if_errors(diags, name + " is not a valid game:");
+    for (const auto& d : diags.sorted())
+        if (d.deviation) std::cerr << gdl::format_diagnostic(d);
+    return g;
+}
+
+}  // namespace
+
 Game load_game_file(const std::string& path, bool strict) {
     gdl::Diagnostics diags;
     diags.set_strict(strict);
     Game g = read_game(path, diags);
-    throw_if_errors(diags, path + " is not a valid game:");
-    for (const auto& d : diags.sorted())
-        if (d.deviation) std::cerr << gdl::format_diagnostic(d);
-    return g;
+    return accepted(std::move(g), diags, path);
+}
+
+Game load_game_text(const std::string& name, const std::string& text, bool strict) {
+    gdl::Diagnostics diags;
+    diags.set_strict(strict);
+    Game g = read_game_from_text(name, text, diags);
+    return accepted(std::move(g), diags, name);
 }
 
 }  // namespace gdlsc::query

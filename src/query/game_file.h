@@ -74,9 +74,14 @@ void validate_game(const Game& g, gdl::Diagnostics& diags);
 /// into `diags`.
 Game read_game(const std::string& path, gdl::Diagnostics& diags);
 
+/// read_game on an in-memory text named `name` in its diagnostics (KIF or infix).
+Game read_game_from_text(const std::string& name, const std::string& text, gdl::Diagnostics& diags);
+
 /// Reads and validates `path`; errors throw UserError; the deviations from GDL that gdlsc
 /// accepts are printed on stderr as located warnings (other warnings: `gdlsc check`).
 /// `strict`: those deviations are errors too.
 Game load_game_file(const std::string& path, bool strict = false);
+/// load_game_file on an in-memory text, its locations in `name` (the C++ and Python APIs).
+Game load_game_text(const std::string& name, const std::string& text, bool strict = false);
 
 }  // namespace gdlsc::query

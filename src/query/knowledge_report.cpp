@@ -351,11 +351,15 @@ std::string prove_text(const ProveReport& r) {
     return o.str();
 }
 
+const char* prove_method_name(ProveMethod m) {
+    static const char* const methods[] = {"developments", "fixpoint", "smt", "smt-induction", "witness", "chc", "bdd"};
+    return methods[static_cast<int>(m)];
+}
+
 std::string prove_json(const ProveReport& r) {
     nlohmann::json j;
-    static const char* const methods[] = {"developments", "fixpoint", "smt", "smt-induction", "witness", "chc", "bdd"};
     j["holds"] = r.holds;
-    j["method"] = methods[static_cast<int>(r.method)];
+    j["method"] = prove_method_name(r.method);
     j["whole_game"] = r.whole_game;
     j["undecided"] = r.undecided;
     j["depth"] = r.depth;

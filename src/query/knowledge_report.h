@@ -55,6 +55,10 @@ enum class ProveMethod {
     Bdd,           ///< whole game: the pair fixpoint with BDDs (--engine bdd, src/symbolic)
 };
 
+/// The method's name as `prove --json` prints it: developments, fixpoint, smt, smt-induction,
+/// witness, chc.
+const char* prove_method_name(ProveMethod m);
+
 struct ProveReport {
     std::string property;
     ProveMethod method = ProveMethod::Developments;

@@ -29,28 +29,28 @@ const std::vector<ForwardEngineEntry>& forward_engines() {
     return table;
 }
 
-SimulateOutcome simulate(const Game& g, const SimulateRequest& r) {
-    // The engine first: its start-up checks the memory limit before anything is grounded.
-    pl::Engine& e = prepare_engine(g, r.timeout_seconds);
-    const ForwardEngineEntry* chosen = nullptr;
-    SimulateOutcome out;
+const ForwardEngineEntry& choose_forward_engine(const Game& g, const std::string& engine, std::string& fallback) {
     std::string names;
     for (const auto& f : forward_engines()) {
         names += f.name + ", ";
-        if (r.engine != "auto" && f.name != r.engine) continue;
+        if (engine != "auto" && f.name != engine) continue;
         bool limit = false;
         std::string why = f.not_applicable(g, limit);
-        if (why.empty()) {
-            chosen = &f;
-            break;
-        }
-        if (r.engine != "auto") {
+        if (why.empty()) return f;
+        if (engine != "auto") {
             if (limit) throw LimitError("no step network for this game: " + why);
             throw UserError("no step network for this game: " + why);
         }
-        if (out.fallback.empty()) out.fallback = "no step network: " + why;
+        if (fallback.empty()) fallback = "no step network: " + why;
     }
-    if (!chosen) throw UserError("simulate: unknown engine '" + r.engine + "' (engines: " + names + "auto)");
+    throw UserError("simulate: unknown engine '" + engine + "' (engines: " + names + "auto)");
+}
+
+SimulateOutcome simulate(const Game& g, const SimulateRequest& r) {
+    // The engine first: its start-up checks the memory limit before anything is grounded.
+    pl::Engine& e = prepare_engine(g, r.timeout_seconds);
+    SimulateOutcome out;
+    const ForwardEngineEntry* chosen = &choose_forward_engine(g, r.engine, out.fallback);
     out.engine = chosen->name;
     if (r.playouts > 0) {
         out.playouts = chosen->playouts(g, e, r);

@@ -41,6 +41,11 @@ struct ForwardEngineEntry {
 /// The forward engines, in the order `auto` tries them.
 const std::vector<ForwardEngineEntry>& forward_engines();
 
+/// The engine `simulate` runs for `engine` (a name of the table or "auto": the first that
+/// applies); under `auto`, why an earlier one did not, in `fallback`. UserError for an unknown
+/// name; LimitError / UserError when the engine asked for by name cannot play the game.
+const ForwardEngineEntry& choose_forward_engine(const Game& g, const std::string& engine, std::string& fallback);
+
 struct SimulateOutcome {
     std::optional<Match> match;            ///< one match
     std::optional<PlayoutReport> playouts;  ///< --playouts

@@ -96,3 +96,37 @@ BOOST_AUTO_TEST_CASE(installed_tree_runs_and_the_api_example_builds_against_it) 
     BOOST_REQUIRE(sh((ex / "card_game_api").string() + " --version", out) == 0);
     BOOST_TEST(out.find("\nruntime " + (prefix / "share/gdlsc/prolog").string() + "\n") != std::string::npos, out);
 }
+
+// The Python package (issue 28): installed into <prefix>/lib/python3/dist-packages, where
+// Debian's python3 looks under /usr and /usr/local, with its stubs; imported from the fresh
+// prefix alone (PYTHONPATH), it finds the installed libgdlsc and the installed runtime.
+BOOST_AUTO_TEST_CASE(installed_python_package_imports_from_the_prefix) {
+    const fs::path build = fs::path(GDLSC_BINARY).parent_path();
+    if (!fs::exists(build / "python/gdlsc/__init__.py")) {
+        BOOST_TEST_MESSAGE("skipped: the Python module was not built (pybind11 missing)");
+        return;
+    }
+    TempDir tmp;
+    const fs::path prefix = tmp.path / "prefix";
+    std::string out;
+    BOOST_REQUIRE_MESSAGE(sh("cmake --install " + build.string() + " --prefix " + prefix.string(), out) == 0, out);
+    const fs::path site = prefix / "lib/python3/dist-packages";
+    bool module = false;
+    for (const auto& e : fs::directory_iterator(site / "gdlsc"))
+        module |= e.path().filename().string().rfind("_gdlsc.cpython-", 0) == 0;
+    BOOST_TEST(module);
+    for (const char* f : {"__init__.py", "__init__.pyi", "py.typed", "env.py", "_errors.py"})
+        BOOST_TEST(fs::exists(site / "gdlsc" / f), f);
+    const std::string card = std::string(GDLSC_SOURCE_DIR) + "/examples/card_game/card_game.kif";
+    const std::string py =
+        "import gdlsc; g = gdlsc.Game.load(\"" + card + "\"); "
+        "print(gdlsc.__file__); print(g.query(\"(knows jane (true (hascard jane ?c)))\", \"(noop noop (deal king 7))\")); "
+        "print(gdlsc.version().splitlines()[-1])";
+    BOOST_REQUIRE_MESSAGE(sh("cd " + tmp.path.string() + " && env -u PYTHONHOME PYTHONPATH=" + site.string() +
+                                 " /usr/bin/python3 -c '\\''" + py + "'\\''",
+                             out) == 0,
+                          out);
+    BOOST_TEST(out == (site / "gdlsc/__init__.py").string() + "\n[{'c': 'king'}]\nruntime " +
+                          (prefix / "share/gdlsc/prolog").string() + "\n",
+               out);
+}

@@ -1,0 +1,340 @@
+"""gdlsc from Python: exact information states, knowledge and proofs for GDL-II/GDL-III games.
+
+A thin layer over gdlsc's C++ API (``<gdlsc/gdlsc.h>``, doc/api.md); every call answers what
+the command of the same name answers (doc/python.md)::
+
+    import gdlsc
+    game = gdlsc.Game.load("examples/card_game/card_game.kif")
+    s = game.initial().step(["noop", "noop", "(deal king 7)"])
+    s.percepts("jane")                      # ['(yourcard king)']
+    game.information_set("rick", s)         # InformationSet(developments=7, states=[...])
+    game.query("(knows jane (true (hascard jane ?c)))", s)   # [{'c': 'king'}]
+    game.belief("rick", "(true (hascard jane ace))", s)      # Fraction(1, 7)
+    game.prove("legal-knowledge").verdict   # 'holds'
+
+Histories are given as a State, a list of joint moves (one move per role, role order, KIF
+strings) or the command line's text ``"(noop noop (deal king 7)) (allin fold noop)"``.
+Long calls release the GIL, take ``timeout=`` (seconds; gdlsc.LimitError past it) and end on
+Ctrl-C with KeyboardInterrupt, after which the next call works.
+"""
+
+import json as _json
+import os as _os
+import sys as _sys
+import tempfile as _tempfile
+from fractions import Fraction
+from typing import NamedTuple
+
+# SWI-Prolog loads foreign libraries of its own (library(time)'s time.so, behind every
+# timeout) that need libswipl's symbols: load the module and what it links globally.
+_flags = _sys.getdlopenflags()
+_sys.setdlopenflags(_flags | _os.RTLD_GLOBAL)
+try:
+    from . import _gdlsc
+finally:
+    _sys.setdlopenflags(_flags)
+from ._errors import Disagreement, Error, InternalError, InvalidInput, LimitError
+
+__all__ = ["Game", "State", "Proof", "InformationSet", "Solutions", "Regression", "Error", "InvalidInput",
+           "Disagreement", "LimitError", "InternalError", "version", "DEFAULT_TIMEOUT"]
+
+#: The command line's --timeout default, in seconds.
+DEFAULT_TIMEOUT = 600.0
+
+
+def version():
+    """gdlsc's version and those of the SWI-Prolog and Z3 it runs with (``gdlsc --version``)."""
+    return _gdlsc.version()
+
+
+def _history_text(history):
+    if history is None:
+        return ""
+    if isinstance(history, State):
+        return history._s.history_text()
+    if isinstance(history, str):
+        return history
+    return " ".join("(" + " ".join(joint) + ")" for joint in history)
+
+
+class InformationSet(NamedTuple):
+    """A role's information set after a history: the number of developments it holds and
+    their distinct final states (each a sorted list of fluents in KIF)."""
+
+    developments: int
+    states: list
+
+
+class Solutions(NamedTuple):
+    """``solve``: how many developments end where the formula holds, the listed ones (joint
+    moves per step) with their last states, and the command line's text."""
+
+    count: int
+    histories: list
+    states: list
+    text: str
+
+
+class Regression(NamedTuple):
+    """``regress``: the formula regressed to s0 (readable), its size in nodes, whether it
+    holds at s0 and the answer bindings (a list of dicts)."""
+
+    formula: str
+    size: int
+    holds: bool
+    answers: list
+
+
+class Proof:
+    """The verdict of ``prove``.
+
+    verdict: ``"holds"``, ``"refuted"`` or ``"undecided"`` (k-induction only);
+    method: developments, fixpoint, smt, smt-induction, witness or chc;
+    whole_game: the verdict covers every development of every length;
+    depth: the bound checked, or the length of the counterexample;
+    role, actual, alternative: the counterexample, two developments (joint moves per step)
+    the role cannot tell apart (alternative empty when one development shows it), with the
+    role's percepts along each (actual_percepts, alternative_percepts) and explanation;
+    statistics: what ``gdlsc prove --json`` prints (states, pairs, ...), as a dict;
+    text: what ``gdlsc prove`` prints.
+    """
+
+    def __init__(self, p):
+        self.holds = p.holds
+        self.undecided = p.undecided
+        self.verdict = "undecided" if p.undecided else ("holds" if p.holds else "refuted")
+        self.method = p.method
+        self.whole_game = p.whole_game
+        self.depth = p.depth
+        self.role = p.role or None
+        self.actual = p.actual
+        self.alternative = p.alternative
+        self.actual_percepts = p.actual_percepts
+        self.alternative_percepts = p.alternative_percepts
+        self.explanation = p.explanation
+        self.text = p.text
+        self.statistics = _json.loads(p.json)
+
+    @property
+    def counterexample(self):
+        """``{"role", "actual", "alternative"}`` (the ``--witness`` format), or None when it holds."""
+        if self.holds:
+            return None
+        return {"role": self.role or "", "actual": self.actual, "alternative": self.alternative}
+
+    def __bool__(self):
+        return self.holds and not self.undecided
+
+    def __repr__(self):
+        return f"Proof(verdict={self.verdict!r}, method={self.method!r}, depth={self.depth})"
+
+
+class State:
+    """A state of a match under the GDL-II execution model; ``step`` returns a new State.
+
+    Its fluents, legal moves and goals are computed by the engine ``gdlsc simulate`` uses (the
+    step network where the game grounds, else the rules in Prolog).
+    """
+
+    def __init__(self, game, s):
+        self.game = game
+        self._s = s
+
+    @property
+    def history(self):
+        """The joint moves from the initial state, one list (a move per role) per step."""
+        return self._s.history()
+
+    @property
+    def history_text(self):
+        """The history as the command line's --history takes it: "(m1 m2 ...) (...)"."""
+        return self._s.history_text()
+
+    @property
+    def fluents(self):
+        """The fluents that hold (KIF strings, sorted)."""
+        return self._s.fluents()
+
+    @property
+    def terminal(self):
+        """Whether the state is terminal (then no role has a legal move)."""
+        return self._s.terminal()
+
+    def legal(self, role):
+        """The role's legal moves (KIF, sorted)."""
+        return self._s.legal(role)
+
+    def percepts(self, role):
+        """What the role saw at the step that led here (KIF, sorted; [] in the initial state)."""
+        return self._s.percepts(role)
+
+    def percept_history(self, role):
+        """The role's percepts at every step from the initial state, one list per step."""
+        return self._s.percept_history(role)
+
+    def goal(self, role):
+        """The role's goal value here: an int (or the KIF text of a non-numeric value), None when
+        the role has none; gdlsc.InvalidInput when it has several."""
+        values = self._s.goals(role)
+        if not values:
+            return None
+        if len(values) > 1:
+            raise InvalidInput(f"role {role} has {len(values)} goal values here: {values}", 2)
+        return int(values[0]) if values[0].isdigit() else values[0]
+
+    def step(self, joint):
+        """The state after ``joint``: one move per role in role order (KIF strings), or a dict
+        role -> move. gdlsc.InvalidInput naming the role and the move when one is not legal."""
+        if isinstance(joint, dict):
+            joint = [joint[r] for r in self.game.roles]
+        return State(self.game, self._s.step(list(joint)))
+
+    def __len__(self):
+        return len(self._s.history())
+
+    def __repr__(self):
+        return f"State(steps={len(self)}, terminal={self.terminal})"
+
+
+class Game:
+    """A validated GDL, GDL-II or GDL-III game (KIF or infix).
+
+    One SWI-Prolog engine serves every Game of the process; calls are not thread-safe.
+    """
+
+    def __init__(self, g):
+        self._g = g
+
+    @classmethod
+    def load(cls, path, strict=False):
+        """Reads and validates a game file; gdlsc.InvalidInput with every located diagnostic
+        (``.file``, ``.line``, ``.column`` of the first) when it is not valid."""
+        return cls(_gdlsc.Game.read(_os.fspath(path), strict))
+
+    @classmethod
+    def parse(cls, text, name="<text>", strict=False):
+        """Reads and validates a game given as text; ``name`` is the file name of its locations."""
+        return cls(_gdlsc.Game.parse(text, name, strict))
+
+    @staticmethod
+    def check(path, strict=False):
+        """Every diagnostic of a game file (``gdlsc check``), never raising for an invalid game."""
+        return _gdlsc.Game.check(_os.fspath(path), strict)
+
+    @property
+    def path(self):
+        """The file the game was read from ("" for Game.parse)."""
+        return self._g.path()
+
+    @property
+    def roles(self):
+        """The roles in the order of the role facts, random included."""
+        return self._g.roles()
+
+    @property
+    def epistemic(self):
+        """Whether the rules use knows (GDL-III)."""
+        return self._g.epistemic()
+
+    @property
+    def predicate_classes(self):
+        """``{"name/arity": class}``, class "static", "derived fluent" or "action predicate"."""
+        return dict(self._g.predicate_classes())
+
+    @property
+    def fluent_signatures(self):
+        """The primitive fluents' signatures ("name/arity"), sorted."""
+        return self._g.fluent_signatures()
+
+    def translate(self, format="text"):
+        """The Situation Calculus theory: "text", "prolog" or "tptp" (``gdlsc translate``)."""
+        return self._g.translate(format)
+
+    # --- states --------------------------------------------------------------------------
+
+    def initial(self):
+        """The initial state."""
+        return State(self, self._g.initial())
+
+    def state(self, history):
+        """The state after a history (checked step by step)."""
+        return State(self, self._g.after(_history_text(history)))
+
+    def random_playout(self, seed=1, max_steps=1000):
+        """The last state of the random match ``gdlsc simulate --seed SEED`` plays (its
+        ``history`` is the match): every role, random included, uniform over its legal moves."""
+        return State(self, self._g.random_playout(seed, max_steps))
+
+    # --- information ---------------------------------------------------------------------
+
+    def query(self, formula, history=None, engine="progression", timeout=DEFAULT_TIMEOUT):
+        """``gdlsc query``: the formula after the history, as a list of dicts (one per answer,
+        variable without '?' -> KIF value); a closed formula gives [{}] when it holds, else [].
+        engine: "progression", "regression", "smt" or "all" (gdlsc.Disagreement if they differ)."""
+        holds, rows = self._g.query(formula, _history_text(history), engine, timeout)
+        if not holds:
+            return []
+        return [dict(row) for row in rows] if rows else [{}]
+
+    def knows(self, role, formula, history=None, engine="progression", timeout=DEFAULT_TIMEOUT):
+        """Whether the role knows the closed formula after the history: ``(knows role formula)``."""
+        return bool(self.query(f"(knows {role} {formula})", history, engine, timeout))
+
+    def information_set(self, role, history=None, timeout=DEFAULT_TIMEOUT):
+        """``gdlsc infoset``: the developments the role cannot tell from the actual one after
+        the history, and their distinct final states."""
+        developments, states = self._g.information_set(role, _history_text(history), timeout)
+        return InformationSet(int(developments), states)
+
+    def belief(self, role, formula, history=None, timeout=DEFAULT_TIMEOUT):
+        """``gdlsc belief``: the probability of the closed formula over the role's information
+        set (random and the other roles uniform), as an exact fractions.Fraction."""
+        num, den, _ = self._g.belief(role, formula, _history_text(history), timeout)
+        return Fraction(int(num), int(den))
+
+    def regress(self, formula, history=None, max_size=100000, timeout=DEFAULT_TIMEOUT):
+        """``gdlsc regress``: the formula about the history's situation regressed to s0."""
+        text, size, holds, rows = self._g.regress(formula, _history_text(history), max_size, timeout)
+        return Regression(text, size, holds, [dict(r) for r in rows])
+
+    # --- proofs --------------------------------------------------------------------------
+
+    def prove(self, property, depth=None, engine="explicit", timeout=DEFAULT_TIMEOUT, witness=None):
+        """``gdlsc prove``: legal-knowledge, terminal-knowledge, goal-knowledge,
+        perfect-information, a well-formedness property or a closed KIF formula; without depth
+        for the whole game, with it over every development of at most depth joint moves.
+        engine: explicit, developments, fixpoint, smt, induction, chc, ... or "all".
+        witness: a counterexample to replay instead (a Proof.counterexample dict or a path to
+        the JSON ``prove --json`` prints)."""
+        if witness is None:
+            return Proof(self._g.prove(property, depth, timeout, engine))
+        if not isinstance(witness, (str, bytes, _os.PathLike)):
+            with _tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+                _json.dump(witness, f)
+            try:
+                return Proof(self._g.check_witness(property, f.name, timeout, engine))
+            finally:
+                _os.unlink(f.name)
+        return Proof(self._g.check_witness(property, _os.fspath(witness), timeout, engine))
+
+    def solve(self, formula, depth, limit=100, timeout=DEFAULT_TIMEOUT):
+        """``gdlsc solve``: the developments of at most depth joint moves at whose end the formula
+        holds (at most limit listed; the count is exact)."""
+        count, histories, states, text = self._g.solve(formula, depth, limit, timeout)
+        return Solutions(int(count), histories, states, text)
+
+    def simulate(self, playouts=None, seed=1, max_steps=1000):
+        """``gdlsc simulate``: without playouts one random match as a dict (joint_moves,
+        terminal, goals); with it that many timed playouts and their rates (states_per_second)."""
+        if playouts is None:
+            joints, terminal, goals = self._g.simulate(seed, max_steps)
+            out = {}
+            for role, value in goals:
+                out.setdefault(role, []).append(int(value) if value.isdigit() else value)
+            return {"joint_moves": joints, "terminal": terminal, "goals": out}
+        d = self._g.playouts(playouts, seed)
+        d["states_per_second"] = d["states"] / d["seconds"] if d["seconds"] > 0 else 0.0
+        return d
+
+    def __repr__(self):
+        return f"Game({self.path or '<text>'!r}, roles={self.roles})"
