@@ -39,9 +39,14 @@ test(random_is_no_agent, [throws(error(gdlsc_error(not_an_agent(random)), _))]) 
 test(illegal_history, [throws(error(gdlsc_error(not_a_development(_)), _))]) :-
     infoset_summary(jane, do(a(allIn, noop, noop), s0), _, _).
 test(dot, [nondet]) :-
-    dealt(S), infoset_dot(jane, S, Dot),
+    dealt(S), infoset_dot(jane, S, false, Dot),
     sub_string(Dot, _, _, _, "digraph"),
-    sub_string(Dot, _, _, _, "7 developments").
+    sub_string(Dot, _, _, _, "7 developments"),
+    sub_string(Dot, _, _, _, "(the actual state)").
+test(dot_full, [nondet]) :-
+    dealt(S), infoset_dot(jane, S, true, Dot),
+    sub_string(Dot, _, _, _, "7 developments"),
+    \+ sub_string(Dot, _, _, _, "(the actual state)").
 
 :- end_tests(infoset).
 
