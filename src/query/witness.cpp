@@ -409,7 +409,16 @@ void describe_information_set(const Game& g, ProveReport& r, const Witness& w, c
             (r.at_end[c].actual == "false" || r.at_end[c].alternative == "false"))
             knows = &conjuncts[c];
     if (!knows) return;
-    const InfosetReport info = compute_infoset(g, w.role, w.actual, InfosetDot::None, timeout_seconds);
+    // An explanation, not the proof: it gets a few seconds of its own and is left out past them
+    // (a deep counterexample of a large game would otherwise spend the user's --timeout again).
+    constexpr double kSeconds = 10;
+    InfosetReport info;
+    try {
+        info = compute_infoset(g, w.role, w.actual, InfosetDot::None,
+                               timeout_seconds > 0 ? std::min(timeout_seconds, kSeconds) : kSeconds);
+    } catch (const LimitError&) {
+        return;
+    }
     if (info.state_count > kMaxStates) return;
     auto& e = pl::Engine::instance();
     std::vector<std::vector<std::string>> states;
