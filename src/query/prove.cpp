@@ -53,7 +53,12 @@ ChcProveOptions chc_options(const ProveRequest& r) {
     return o;
 }
 
-std::string epistemic_fixpoint(const Game& g, const ProveRequest&) { return fixpoint_not_applicable(g); }
+std::string epistemic_fixpoint(const Game& g, const ProveRequest& r) {
+    if (g.analysis.epistemic && is_wellformedness_property(r.property))
+        return "well-formedness is decided over the reachable states, but in a GDL-III game (knows in the rules) "
+               "what holds depends on the whole development: not decided for GDL-III games";
+    return fixpoint_not_applicable(g);
+}
 
 std::string needs_depth(const Game&, const ProveRequest& r) {
     return r.depth ? "" : "it checks developments up to a length: give --depth N";

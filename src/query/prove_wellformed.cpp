@@ -65,7 +65,10 @@ bool is_wellformedness_property(const std::string& property) {
 }
 
 ProveReport prove_wellformed(const Game& g, const std::string& property, const WholeGameOptions& o) {
-    if (std::string why = fixpoint_not_applicable(g); !why.empty()) throw UserError("prove: " + why);
+    if (g.analysis.epistemic)
+        throw UserError(property + ": well-formedness is decided over the reachable states, but in a GDL-III game "
+                        "(knows in the rules) what holds depends on the whole development: not decided for GDL-III "
+                        "games");
     ground::StateCheckOptions so;
     if (property == "playability") so.property = ground::StateProperty::Playability;
     else if (property == "termination") so.property = ground::StateProperty::Termination;

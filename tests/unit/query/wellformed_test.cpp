@@ -215,6 +215,14 @@ BOOST_AUTO_TEST_CASE(prove_through_the_binary) {
     auto witness = run_gdlsc({"prove", fixture("stuck"), "playability", "--witness", fixture("stuck")});
     BOOST_TEST(witness.exit_code == 2);
     BOOST_TEST(witness.err.find("one development") != std::string::npos, witness.err);
+    // GDL-III: refused with why, with or without --depth, and by check --well-formed
+    for (const auto& args : {std::vector<std::string>{"prove", example("cheryl/cheryl.kif"), "playability"},
+                             std::vector<std::string>{"prove", example("cheryl/cheryl.kif"), "playability", "--depth", "2"},
+                             std::vector<std::string>{"check", example("cheryl/cheryl.kif"), "--well-formed"}}) {
+        auto g3 = run_gdlsc(args);
+        BOOST_TEST(g3.exit_code == 2);
+        BOOST_TEST(g3.err.find("not decided for GDL-III games") != std::string::npos, g3.err);
+    }
     auto typo = run_gdlsc({"prove", fixture("stuck"), "playabilty"});
     BOOST_TEST(typo.exit_code == 2);
     BOOST_TEST(typo.err.find("did you mean playability?") != std::string::npos, typo.err);
