@@ -3,6 +3,7 @@
 #include "query/prove_wellformed.h"
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 
 #include <nlohmann/json.hpp>
@@ -260,12 +261,15 @@ std::string WellFormedSummary::json() const {
 
 WellFormedSummary check_well_formed(const Game& g, double timeout_seconds, bool progress) {
     WellFormedSummary s;
-    const Deadline deadline = Deadline::after(timeout_seconds);  // all four together
-    for (const auto& name : wellformedness_properties()) {
+    const Deadline deadline = Deadline::after(timeout_seconds);  // all four together, each a share
+    const auto& names = wellformedness_properties();
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        const std::string& name = names[i];
         WholeGameOptions o;
         o.progress = progress;
         if (deadline.limited()) {
-            o.timeout_seconds = deadline.seconds_left();
+            // an equal share of the time left (as prove --engine all), in tenths of a second
+            o.timeout_seconds = std::ceil(deadline.seconds_left() / static_cast<double>(names.size() - i) * 10) / 10;
             if (o.timeout_seconds < 0.001) {
                 s.limits.emplace_back(name, "the time limit of " + seconds_text(timeout_seconds) + " s was used up");
                 continue;
