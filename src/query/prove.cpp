@@ -3,6 +3,7 @@
 // JSON and exit code.
 #include "query/prove.h"
 
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "base/deadline.h"
@@ -198,7 +199,9 @@ ProveOutcome prove(const Game& g, const ProveRequest& r) {
         const ProveMethodEntry& m = *applicable[i];
         ProveRequest left = r;
         if (deadline.limited()) {
-            left.timeout_seconds = deadline.seconds_left() / static_cast<double>(applicable.size() - i);
+            // in tenths of a second, rounded up: the limit messages say "150 s", not "149.9987 s"
+            left.timeout_seconds =
+                std::ceil(deadline.seconds_left() / static_cast<double>(applicable.size() - i) * 10) / 10;
             if (left.timeout_seconds < 0.001) {
                 const std::string why = "not run: the time limit of " + seconds_text(r.timeout_seconds) +
                                         " s was used by the methods before it";
@@ -263,7 +266,7 @@ std::string ProveOutcome::text() const {
     std::string out = prove_text(report());
     for (const auto& [name, r] : runs) out += verdict_line(name, r) + "\n";
     for (const auto& n : not_applicable) out += n + "\n";
-    if (runs.size() == 1) out += "only " + runs.front().first + " applies: nothing to cross-check\n";
+    if (runs.size() == 1) out += "only " + runs.front().first + " gave a verdict: nothing to cross-check\n";
     else out += agree ? "the engines agree\n" : "the engines DISAGREE\n";
     return out;
 }
