@@ -206,6 +206,7 @@ ProveOutcome prove(const Game& g, const ProveRequest& r) {
                 const std::string why = "not run: the time limit of " + seconds_text(r.timeout_seconds) +
                                         " s was used by the methods before it";
                 out.not_applicable.push_back(m.name + ": " + why);
+                ++out.at_limit;
                 if (!first_limit) first_limit = LimitError("prove: " + why);
                 continue;
             }
@@ -218,6 +219,7 @@ ProveOutcome prove(const Game& g, const ProveRequest& r) {
         } catch (const LimitError& ex) {
             if (m.name == "developments") throw;  // the reference of a bounded question
             if (!first_limit) first_limit = ex;
+            ++out.at_limit;
             out.not_applicable.push_back(m.name + ": " + ex.what());
         } catch (const UserError& ex) {
             if (m.name == "developments" || m.name == "fixpoint") throw;  // the property itself is refused
@@ -266,7 +268,9 @@ std::string ProveOutcome::text() const {
     std::string out = prove_text(report());
     for (const auto& [name, r] : runs) out += verdict_line(name, r) + "\n";
     for (const auto& n : not_applicable) out += n + "\n";
-    if (runs.size() == 1) out += "only " + runs.front().first + " gave a verdict: nothing to cross-check\n";
+    // "applies" when the others were refused; "gave a verdict" when some reached a limit
+    if (runs.size() == 1)
+        out += "only " + runs.front().first + (at_limit ? " gave a verdict" : " applies") + ": nothing to cross-check\n";
     else out += agree ? "the engines agree\n" : "the engines DISAGREE\n";
     return out;
 }

@@ -58,6 +58,7 @@ struct ProveOutcome {
     bool all = false;
     std::vector<std::pair<std::string, ProveReport>> runs;  ///< (method, report)
     std::vector<std::string> not_applicable;                ///< "method: why"
+    int at_limit = 0;  ///< how many of not_applicable applied but reached a bound
     bool agree = true;
     std::optional<WitnessResult> witness;  ///< --witness: the replays (runs empty)
 

@@ -103,6 +103,14 @@ BOOST_AUTO_TEST_CASE(one_method_and_all) {
     BOOST_TEST(ran_method("chc"));
     BOOST_TEST(!ran_method("developments"));
     BOOST_TEST(o.agree);
+    BOOST_TEST(o.at_limit == 0);
+    // A method past its bound is listed and counted as at a limit; the others still decide.
+    r.max_pairs = 1;
+    r.max_nodes = 1;
+    o = query::prove(g, r);
+    BOOST_TEST(o.at_limit == 2);
+    BOOST_TEST(o.runs.front().first == "induction");
+    BOOST_TEST(o.text().find("fixpoint: ") != std::string::npos, o.text());
 }
 
 BOOST_AUTO_TEST_CASE(a_refuted_property_exits_1_with_the_counterexample) {
