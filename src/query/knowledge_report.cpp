@@ -280,6 +280,16 @@ std::string prove_text(const ProveReport& r) {
           << ")\n";
         return o.str();
     }
+    if (r.holds && r.whole_game && r.method == ProveMethod::Chc && r.over_states) {
+        o << r.property << " holds for the whole game: proved " << (r.solver == "bounded" ? "by Z3" : "by IC3/PDR") << " on one copy of the game's states";
+        auto it = r.invariants.find("states");
+        if (it != r.invariants.end()) o << " (an inductive invariant of " << it->second << " lemmas)";
+        else if (r.property == "weak-winnability") o << " (a winning terminal state is reachable for every agent)";
+        else if (r.solver == "bounded")
+            o << " (every development ends within " << r.depth << " joint moves: Z3 finds none of " << r.depth + 1 << ")";
+        o << "\n";
+        return o.str();
+    }
     if (r.holds && r.whole_game && r.method == ProveMethod::Chc) {
         o << r.property << " holds for every development of every length: proved on the pair system's Horn clauses "
           << "(inductive invariant";

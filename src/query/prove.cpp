@@ -154,7 +154,10 @@ const std::vector<ProveMethodEntry>& prove_methods() {
          [](const Game& g, const ProveRequest& r) { return prove_smt(g, r.property, smt_options(r, true)); },
          &whole_game_only},
         {"chc", "the pair system as Horn clauses, solved by IC3/PDR and Z3's Spacer (whole game; --chc-solver)",
-         [](const Game& g, const ProveRequest& r) { return prove_chc(g, r.property, chc_options(r)); },
+         [](const Game& g, const ProveRequest& r) {
+             if (is_wellformedness_property(r.property)) return prove_wellformed_chc(g, r.property, chc_options(r));
+             return prove_chc(g, r.property, chc_options(r));
+         },
          &whole_game_only},
     };
     return table;

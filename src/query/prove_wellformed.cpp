@@ -2,6 +2,7 @@
 // uses, ground::check_states, and the counterexample in words.
 #include "query/prove_wellformed.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -198,6 +199,126 @@ ProveReport prove_wellformed_smt(const Game& g, const std::string& property, std
         throw EngineError("prove: " + m);
     }
     return rep;
+}
+
+// termination by the bounded search: the deepest development length it tries before PDR.
+constexpr std::size_t kMaxTerminationBound = 300;
+
+ProveReport prove_wellformed_chc(const Game& g, const std::string& property, const ChcProveOptions& o) {
+    if (!is_wellformedness_property(property)) throw UserError("prove: '" + property + "' is not a well-formedness property");
+    if (g.analysis.epistemic)
+        throw UserError(property + ": well-formedness is decided over the reachable states, but in a GDL-III game "
+                        "(knows in the rules) what holds depends on the whole development: not decided for GDL-III "
+                        "games");
+    if (o.solver == "spacer")
+        throw UserError("prove: well-formedness by --engine chc is solved by gdlsc's IC3/PDR on one copy of the game, "
+                        "not by Spacer: use --chc-solver pdr (or both)");
+    const auto t0 = std::chrono::steady_clock::now();
+    auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+    const Deadline deadline = Deadline::after(o.timeout_seconds);
+    const StepProgram sp = step_program(g, "chc");
+    const auto& roles = g.analysis.roles;
+    smt::OneCopyOptions oo;
+    oo.deadline = deadline.when();
+    for (std::size_t r = 0; r < roles.size(); ++r)
+        if (roles[r] != "random") oo.agents.push_back(r);
+    double last = 0;
+    if (o.progress) {
+        std::fprintf(stderr, "prove: %s by IC3/PDR over the step program (%s)\n", property.c_str(), sp.program.size_text().c_str());
+        oo.progress = [&](const std::string& what) {
+            if (seconds() - last < 2.0) return;  // a line every 2 s at most
+            last = seconds();
+            std::fprintf(stderr, "prove: %s: %s (%.1f s)\n", property.c_str(), what.c_str(), last);
+        };
+    }
+    ProveReport rep;
+    rep.property = property;
+    rep.method = ProveMethod::Chc;
+    rep.whole_game = true;
+    rep.over_states = true;
+    rep.solver = "pdr";
+    try {
+        if (property == "weak-winnability") {
+            for (std::size_t r : oo.agents) {
+                const smt::OneCopyProof p = smt::prove_no_win(sp.program, sp.init, r, oo);
+                rep.pairs += p.solver_calls;
+                rep.solved_by[roles[r]] = "pdr";
+                if (!p.holds) continue;  // a terminal state with 100 is reachable: r can win
+                rep.holds = false;
+                rep.role = roles[r];
+                rep.no_development = true;
+                rep.invariants[roles[r]] = p.lemmas;
+                rep.explanation = "no reachable terminal state gives " + roles[r] +
+                                  " the goal value 100 (IC3/PDR: an inductive invariant of " + std::to_string(p.lemmas) +
+                                  " lemmas excludes one)";
+                return rep;
+            }
+            return rep;
+        }
+        if (property == "termination") {
+            // First the bounded search, with half the time: a lasso at depth d refutes; no
+            // development of d joint moves at all proves (every development ends before d).
+            // Short games end here; then PDR on the lasso reduction gets the rest.
+            smt::OneCopyOptions bo = oo;
+            if (deadline.limited())
+                bo.deadline = std::chrono::steady_clock::now() +
+                              std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                  std::chrono::duration<double>(deadline.seconds_left() / 2));
+            try {
+                smt::OneCopy oc(sp.program, sp.init, bo);
+                for (std::size_t d = 0; d <= kMaxTerminationBound; ++d) {
+                    if (oc.violation(smt::OneCopyProperty::Termination, d)) {
+                        const double left = deadline.limited() ? std::max(deadline.seconds_left(), 0.001) : 0;
+                        ProveReport b = prove_wellformed_smt(g, property, d, left);
+                        b.method = ProveMethod::Chc, b.whole_game = true, b.solver = "bounded", b.depth = b.at_depth;
+                        return b;
+                    }
+                    if (!oc.has_development(d + 1)) {
+                        rep.depth = d;  // the longest development
+                        rep.solver = "bounded";
+                        rep.pairs = oc.solver_calls();
+                        if (o.progress)
+                            std::fprintf(stderr, "prove: termination: no development of %zu joint moves (%.1f s)\n", d + 1,
+                                         seconds());
+                        return rep;
+                    }
+                    if (o.progress) std::fprintf(stderr, "prove: termination: developments of %zu joint moves, no cycle yet (%.1f s)\n", d + 1, seconds());
+                }
+            } catch (const smt::SmtError&) {
+                if (deadline.passed()) throw;  // else the bounded search's half is over: PDR
+            }
+        }
+        const smt::OneCopyProperty prop = property == "playability"   ? smt::OneCopyProperty::Playability
+                                          : property == "termination" ? smt::OneCopyProperty::Termination
+                                                                      : smt::OneCopyProperty::MonotonicGoals;
+        const smt::OneCopyProof p = smt::prove_one_copy(sp.program, sp.init, prop, oo);
+        rep.pairs = p.solver_calls;
+        if (o.progress)
+            std::fprintf(stderr, "prove: %s %s by IC3/PDR (%zu frames, %.1f s)\n", property.c_str(),
+                         p.holds ? "proved" : "refuted", p.frames, seconds());
+        if (p.holds) {
+            rep.invariants["states"] = p.lemmas;
+            return rep;
+        }
+        // A violation is reachable: the bounded search finds a shortest one (PDR's is no longer).
+        const double left = deadline.limited() ? std::max(deadline.seconds_left(), 0.001) : 0;
+        ProveReport b = prove_wellformed_smt(g, property, p.depth, left);
+        if (b.holds)
+            throw EngineError("prove: IC3/PDR refuted " + property + " at depth " + std::to_string(p.depth) +
+                              " but the bounded search found no violation that long");
+        b.method = ProveMethod::Chc;
+        b.whole_game = true;
+        b.solver = "pdr";
+        b.depth = b.at_depth;
+        b.pairs += rep.pairs;
+        return b;
+    } catch (const smt::SmtError& ex) {
+        const std::string m = ex.what();
+        if (dynamic_cast<const smt::SmtTimeout*>(&ex) || m.find("timeout") != std::string::npos ||
+            m.find("canceled") != std::string::npos)
+            throw LimitError("prove: time limit of " + seconds_text(o.timeout_seconds) + " s exceeded in Z3 (" + m + ")");
+        throw EngineError("prove: " + m);
+    }
 }
 
 namespace {

@@ -11,6 +11,7 @@
 #include "query/game_file.h"
 #include "query/knowledge_report.h"
 #include "query/proof.h"
+#include "query/prove_chc.h"
 
 namespace gdlsc::query {
 
@@ -28,6 +29,16 @@ ProveReport prove_wellformed(const Game& g, const std::string& property, const W
 /// violation, as the fixpoint's search cut at `depth` finds it. LimitError past the time limit
 /// or a step program too large, UserError where there is none (GDL-III).
 ProveReport prove_wellformed_smt(const Game& g, const std::string& property, std::size_t depth, double timeout_seconds);
+
+/// The same properties for the whole game by IC3/PDR on one copy of the game's states (the chc
+/// row of prove's table; smt/one_copy.h, prove_one_copy): an inductive invariant that excludes
+/// every violation proves the property with no bound on the length of a development;
+/// termination is reduced to the absence of a lasso. A violation's shortest development then
+/// comes from the bounded search (prove_wellformed_smt). Weak winnability asks PDR, per agent,
+/// whether a terminal state with goal 100 is unreachable. o.solver "spacer" is refused (PDR
+/// only). LimitError past o.timeout_seconds; UserError for GDL-III; TooLargeError for a step
+/// program past its bound.
+ProveReport prove_wellformed_chc(const Game& g, const std::string& property, const ChcProveOptions& o);
 
 /// `check --well-formed`: the four properties, one after the other within one time limit.
 struct WellFormedSummary {

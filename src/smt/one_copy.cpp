@@ -10,6 +10,7 @@
 #include <string>
 
 #include "ground/lockstep.h"
+#include "smt/pdr.h"
 #include "smt/solver.h"
 #include "smt/unrolling.h"
 
@@ -148,6 +149,114 @@ struct OneCopy::Impl {
     }
 };
 
+namespace {
+
+// The goal atoms of `role` that are numbers 0..100 (gs) and those that are not (others).
+void goal_atoms(const GroundProgram& gp, const StepAtoms& sa, std::size_t role, std::vector<AtomId>& gs,
+                std::vector<AtomId>& others) {
+    for (AtomId a : sa.goal_of[role]) (ground::goal_number(gp.atoms[a].atom.args.at(1)) < 0 ? others : gs).push_back(a);
+}
+
+int goal_value(const GroundProgram& gp, AtomId a) { return ground::goal_number(gp.atoms[a].atom.args.at(1)); }
+
+// The whole game as a Boolean system for PDR (see one_copy.h): property, or (without one)
+// the win of `win_role`.
+OneCopyProof pdr_one_copy(const GroundProgram& gp, const std::vector<gdl::Term>& init,
+                          std::optional<OneCopyProperty> property, std::size_t win_role, const OneCopyOptions& options) {
+    return guard("proving a property of the game's states", [&] {
+        z3::context ctx;
+        const StepAtoms sa(gp);
+        z3::expr_vector defs(ctx), moves(ctx);
+        z3::expr_vector* sink = &defs;
+        Unrolling u(gp, sa, ctx, [&sink](const z3::expr& e) { sink->push_back(e); }, "", Unrolling::Definitions);
+        u.add_step(0);
+        sink = &moves;
+        u.moves(0, 0);
+        BooleanSystem sys{{}, {}, {}, defs, moves, ctx.bool_val(false), one_hot_groups(sa, 0), {}};
+        std::set<std::string> in;
+        for (const auto& f : init) in.insert(f.to_kif());
+        const std::size_t n = sa.fluents.size();
+        for (std::size_t f = 0; f < n; ++f) {
+            sys.state.push_back(u.fluent(0, 0, f));
+            sys.next.push_back(u.atom(0, 0, sa.next_of[f]));
+            sys.init.push_back(in.count(sa.fluents[f].to_kif()) > 0);
+        }
+        auto at = [&](std::int64_t a) { return u.atom(0, 0, a); };
+        // A state variable of the extension: its next value is set by the caller.
+        auto extra = [&](const std::string& name, bool init_value) {
+            sys.state.push_back(ctx.bool_const(("oc!" + name).c_str()));
+            sys.next.push_back(ctx.bool_val(false));
+            sys.init.push_back(init_value);
+            return sys.state.size() - 1;
+        };
+        auto any = [&](const z3::expr_vector& v) { return v.empty() ? ctx.bool_val(false) : z3::mk_or(v); };
+        if (!property) {
+            z3::expr_vector hundred(ctx);
+            for (AtomId a : sa.goal_of[win_role])
+                if (goal_value(gp, a) == 100) hundred.push_back(at(a));
+            sys.bad = at(sa.terminal) && any(hundred);
+        } else if (*property == OneCopyProperty::Playability) {
+            z3::expr_vector stuck(ctx);
+            for (const auto& legal : sa.legal_of) {
+                z3::expr_vector none(ctx);
+                for (std::int64_t l : legal) none.push_back(!at(l));
+                stuck.push_back(none.empty() ? ctx.bool_val(true) : z3::mk_and(none));
+            }
+            sys.bad = !at(sa.terminal) && any(stuck);
+        } else if (*property == OneCopyProperty::Termination) {
+            // The saved copy: chosen once (the input save), kept after.
+            const z3::expr save = ctx.bool_const("oc!save");
+            const std::size_t saved = extra("saved", false);
+            const z3::expr was = sys.state[saved];
+            sys.next[saved] = was || save;
+            z3::expr_vector equal(ctx);
+            for (std::size_t f = 0; f < n; ++f) {
+                const std::size_t c = extra("copy" + std::to_string(f), false);
+                sys.next[c] = z3::ite(!was && save, sys.state[f], sys.state[c]);
+                equal.push_back(sys.state[c] == sys.state[f]);
+            }
+            sys.bad = was && (equal.empty() ? ctx.bool_val(true) : z3::mk_and(equal));
+        } else {  // monotonic goals: the goal values of the state before, and that there was one
+            const std::size_t started = extra("started", false);
+            sys.next[started] = ctx.bool_val(true);
+            z3::expr_vector bad(ctx);
+            for (std::size_t r : options.agents) {
+                std::vector<AtomId> gs, others;
+                goal_atoms(gp, sa, r, gs, others);
+                z3::expr_vector now(ctx), wrong(ctx);
+                for (AtomId a : gs) now.push_back(at(a));
+                for (AtomId a : others) wrong.push_back(at(a));
+                z3::expr one = now.empty() ? ctx.bool_val(false) : (z3::atmost(now, 1) && z3::mk_or(now));
+                bad.push_back(!(one && !any(wrong)));
+                for (AtomId a : gs) {
+                    const std::size_t prev = extra("prev" + std::to_string(a), false);
+                    sys.next[prev] = at(a);
+                    for (AtomId b : gs)
+                        if (goal_value(gp, b) < goal_value(gp, a)) bad.push_back(sys.state[started] && sys.state[prev] && at(b));
+                }
+            }
+            sys.bad = any(bad);
+        }
+        PdrOptions po;
+        po.deadline = options.deadline;
+        po.progress = options.progress;
+        const PdrResult r = pdr(ctx, sys, po);
+        return OneCopyProof{r.safe, r.lemmas, r.frames, r.solver_calls, r.depth};
+    });
+}
+
+}  // namespace
+
+OneCopyProof prove_one_copy(const GroundProgram& step, const std::vector<gdl::Term>& init, OneCopyProperty property,
+                            const OneCopyOptions& options) {
+    return pdr_one_copy(step, init, property, 0, options);
+}
+
+OneCopyProof prove_no_win(const GroundProgram& step, const std::vector<gdl::Term>& init, std::size_t role,
+                          const OneCopyOptions& options) {
+    return pdr_one_copy(step, init, std::nullopt, role, options);
+}
+
 OneCopy::OneCopy(const GroundProgram& step, const std::vector<gdl::Term>& init, const OneCopyOptions& options)
     : impl_(guard("encoding the game in one copy", [&] { return std::make_unique<Impl>(step, init, options); })) {}
 OneCopy::~OneCopy() = default;
@@ -165,6 +274,10 @@ std::optional<OneCopyWitness> OneCopy::violation(OneCopyProperty property, std::
 
 std::optional<OneCopyWitness> OneCopy::win(std::size_t role, std::size_t depth) {
     return guard("searching a win", [&] { return impl_->win(role, depth); });
+}
+
+bool OneCopy::has_development(std::size_t depth) {
+    return guard("searching a development", [&] { return impl_->scoped(depth, [] {}).has_value(); });
 }
 
 std::size_t OneCopy::solver_calls() const { return impl_->calls; }

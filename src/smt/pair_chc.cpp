@@ -225,22 +225,8 @@ ChcResult own_pdr(const PairSystem& ps, const ChcOptions& options, const std::at
             sys.mirror.push_back(c == 0 ? n + f : f);  // the pair system is symmetric: (x, y) ↔ (y, x)
         }
     // Groups: fluents equal but in one argument ((round 5), (round 12)), per copy.
-    std::map<std::string, std::vector<std::size_t>> groups;
-    for (std::size_t f = 0; f < n; ++f) {
-        const gdl::Term& t = ps.sa.fluents[f];
-        for (std::size_t k = 0; k < t.args.size(); ++k) {
-            std::string key = t.name + "/" + std::to_string(t.args.size()) + "@" + std::to_string(k);
-            for (std::size_t j = 0; j < t.args.size(); ++j)
-                if (j != k) key += " " + t.args[j].to_kif();
-            groups[key].push_back(f);
-        }
-    }
-    for (const auto& [key, members] : groups)
-        if (members.size() > 1)
-            for (std::size_t c = 0; c < 2; ++c) {
-                sys.groups.emplace_back();
-                for (std::size_t f : members) sys.groups.back().push_back(c * n + f);
-            }
+    for (std::size_t c = 0; c < 2; ++c)
+        for (auto& g : one_hot_groups(ps.sa, c * n)) sys.groups.push_back(std::move(g));
     PdrOptions po;
     po.deadline = options.deadline;
     po.progress = options.progress;

@@ -2,6 +2,9 @@
 // step as constraints, for the two-copy unrolling and the pair system's Horn clauses.
 #include "smt/unrolling.h"
 
+#include <map>
+#include <string>
+
 #include "base/sccs.h"
 
 namespace gdlsc::smt {
@@ -269,6 +272,23 @@ TwoCopyWitness Unrolling::witness(const z3::model& m, std::size_t depth) {
             (c == 0 ? w.actual : w.alternative).push_back(std::move(joint));
         }
     return w;
+}
+
+std::vector<std::vector<std::size_t>> one_hot_groups(const StepAtoms& sa, std::size_t offset) {
+    std::map<std::string, std::vector<std::size_t>> groups;
+    for (std::size_t f = 0; f < sa.fluents.size(); ++f) {
+        const gdl::Term& t = sa.fluents[f];
+        for (std::size_t k = 0; k < t.args.size(); ++k) {
+            std::string key = t.name + "/" + std::to_string(t.args.size()) + "@" + std::to_string(k);
+            for (std::size_t j = 0; j < t.args.size(); ++j)
+                if (j != k) key += " " + t.args[j].to_kif();
+            groups[key].push_back(offset + f);
+        }
+    }
+    std::vector<std::vector<std::size_t>> out;
+    for (auto& [key, members] : groups)
+        if (members.size() > 1) out.push_back(std::move(members));
+    return out;
 }
 
 }  // namespace gdlsc::smt

@@ -54,6 +54,11 @@ struct StepAtoms {
     explicit StepAtoms(const ground::GroundProgram& gp);
 };
 
+/// Groups of fluents equal but in one argument ((round 5), (round 12)): at most one of each is
+/// true in most games (PDR's generalization tries them, pdr.h). Indices offset by `offset`
+/// (a copy's first state variable).
+std::vector<std::vector<std::size_t>> one_hot_groups(const StepAtoms& sa, std::size_t offset);
+
 /// Copies of the step program in one Z3 context; every constraint goes to `add`.
 struct Unrolling {
     enum Encoding { Constraints, Definitions };

@@ -16,6 +16,8 @@
 #include "prove_run.h"
 #include "query/game_file.h"
 #include "query/prove_wellformed.h"
+#include "query/step_program.h"
+#include "smt/one_copy.h"
 #include "run_gdlsc.h"
 
 using namespace gdlsc;
@@ -157,6 +159,63 @@ BOOST_AUTO_TEST_CASE(smt_agrees_with_the_state_search) {
     BOOST_TEST(query::prove_wellformed_smt(query::load_game_file(fixture("dropping_goal")), "monotonic-goals", 1, 60).holds);
 }
 
+// IC3/PDR on one copy (the chc row), for the whole game: the verdicts of the state search, and
+// its shortest counterexample (PDR's own is only a bound: the bounded search then finds the
+// shortest); termination by the bounded search's completeness bound or PDR's lasso reduction.
+void chc_agrees(const std::string& file) {
+    query::Game g = query::load_game_file(file);
+    for (const auto& p : query::wellformedness_properties()) {
+        BOOST_TEST_CONTEXT(file << " " << p) {
+            query::ChcProveOptions o;
+            o.timeout_seconds = 60;
+            const query::ProveReport z = query::prove_wellformed_chc(g, p, o);
+            const query::ProveReport f = wf(file, p);
+            BOOST_TEST((z.method == query::ProveMethod::Chc));
+            BOOST_TEST(z.whole_game);
+            BOOST_TEST(z.holds == f.holds);
+            BOOST_TEST(z.at_depth == f.at_depth);
+            BOOST_TEST(z.role == f.role);
+            BOOST_TEST(z.no_development == f.no_development);
+            BOOST_TEST(z.loop_start.has_value() == f.loop_start.has_value());
+            if (p == "termination" && z.holds && z.solver == "bounded") BOOST_TEST(z.depth == f.depth);  // the longest development
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(pdr_agrees_with_the_state_search_for_the_whole_game) {
+    for (const char* f : {"stuck", "cycle", "unwinnable", "dropping_goal"}) chc_agrees(fixture(f));
+    chc_agrees(example("card_game/card_game.kif"));
+    chc_agrees(example("exploding_bomb/exploding_bomb.kif"));
+    chc_agrees(example("three_players/three_players.kif"));
+    // PDR alone on termination's lasso reduction (the chc row asks the bounded search first):
+    // a cycle is reachable in the fixture, none in the card game
+    query::Game cycle = query::load_game_file(fixture("cycle"));
+    for (const auto& [game, cyclic] : {std::pair{fixture("cycle"), true}, std::pair{example("card_game/card_game.kif"), false},
+                                       std::pair{example("exploding_bomb/exploding_bomb.kif"), false}}) {
+        query::Game gm = query::load_game_file(game);
+        const query::StepProgram sp = query::step_program(gm, "chc");
+        const smt::OneCopyProof p = smt::prove_one_copy(sp.program, sp.init, smt::OneCopyProperty::Termination, {});
+        BOOST_TEST(p.holds == !cyclic, game);
+        // and playability's answer is the state search's
+        BOOST_TEST(smt::prove_one_copy(sp.program, sp.init, smt::OneCopyProperty::Playability, {}).holds ==
+                   wf(game, "playability").holds, game);
+    }
+    std::string spacer;
+    try {
+        query::ChcProveOptions o;
+        o.solver = "spacer";
+        query::prove_wellformed_chc(cycle, "termination", o);
+    } catch (const UserError& e) {
+        spacer = e.what();
+    }
+    BOOST_TEST(spacer.find("--chc-solver pdr") != std::string::npos, spacer);
+}
+
+GDLSC_CORPUS_CASE(pdr_agrees_on_the_corpus) {
+    for (const char* g : {"gdl2/montyhall.kif", "gdl2/pennies.kif", "gdl2/two_generals.kif", "gdl2/guess6.kif"})
+        chc_agrees(corpus(g));
+}
+
 GDLSC_CORPUS_CASE(smt_agrees_on_the_corpus) {
     for (const char* g : {"gdl2/montyhall.kif", "gdl2/pennies.kif", "gdl2/two_generals.kif"}) smt_agrees(corpus(g), 3);
 }
@@ -208,16 +267,25 @@ BOOST_AUTO_TEST_CASE(prove_through_the_binary) {
     BOOST_TEST(bounded_all.j["engines"].size() == 2u);
     BOOST_TEST(bounded_all.j["engines"][1]["report"]["method"] == "smt");
     BOOST_TEST(bounded_all.j["engines"][1]["report"]["counterexample"]["depth"] == 1);
+    // without --depth the state search and IC3/PDR on one copy agree; the two-copy methods do not
+    // decide them and are listed
     auto all = gdlsc::test::prove_json(fixture("stuck"), "playability", {"--engine", "all"});
     BOOST_TEST(all.exit_code == 1, all.err);
-    BOOST_TEST(all.j["engines"].size() == 1u);
+    BOOST_TEST(all.j["agree"] == true);
+    BOOST_REQUIRE(all.j["engines"].size() >= 2u);
+    BOOST_TEST(all.j["engines"].back()["engine"] == "chc");
+    BOOST_TEST(all.j["engines"].back()["report"]["counterexample"]["depth"] == 1);
     BOOST_TEST(all.j["not_applicable"].dump().find("does not decide well-formedness") != std::string::npos, all.j.dump());
+    auto proved = run_gdlsc({"prove", example("card_game/card_game.kif"), "playability", "--engine", "chc"});
+    BOOST_TEST(proved.exit_code == 0, proved.err);
+    BOOST_TEST(proved.out.find("proved by IC3/PDR on one copy of the game's states") != std::string::npos, proved.out);
     auto witness = run_gdlsc({"prove", fixture("stuck"), "playability", "--witness", fixture("stuck")});
     BOOST_TEST(witness.exit_code == 2);
     BOOST_TEST(witness.err.find("one development") != std::string::npos, witness.err);
     // GDL-III: refused with why, with or without --depth, and by check --well-formed
     for (const auto& args : {std::vector<std::string>{"prove", example("cheryl/cheryl.kif"), "playability"},
                              std::vector<std::string>{"prove", example("cheryl/cheryl.kif"), "playability", "--depth", "2"},
+                             std::vector<std::string>{"prove", example("cheryl/cheryl.kif"), "playability", "--engine", "chc"},
                              std::vector<std::string>{"check", example("cheryl/cheryl.kif"), "--well-formed"}}) {
         auto g3 = run_gdlsc(args);
         BOOST_TEST(g3.exit_code == 2);
