@@ -15,6 +15,7 @@
 #include "base/strings.h"
 #include "ground/step_network.h"
 #include "query/proof.h"
+#include "query/prove_wellformed.h"
 
 namespace gdlsc::query {
 namespace {
@@ -29,6 +30,52 @@ std::optional<ground::PairProperty> pair_property(const gdl::Term& prop) {
 
 std::size_t whole(double count) { return count >= 1.8e19 ? SIZE_MAX : static_cast<std::size_t>(std::llround(count)); }
 
+// Well-formedness on one copy of the fluents (PairProver::check_states): the report as the
+// state search gives it (prove_wellformed.cpp).
+template <class Seconds>
+ProveReport wellformed_by_bdd(const Game& g, const ground::StepNetwork& net, symbolic::PairProver& prover,
+                              const std::string& property, const BddProveOptions& o, Seconds seconds) {
+    const auto& roles = g.analysis.roles;
+    symbolic::StateOptions so;
+    so.property = property == "playability"        ? ground::StateProperty::Playability
+                  : property == "termination"      ? ground::StateProperty::Termination
+                  : property == "weak-winnability" ? ground::StateProperty::WeakWinnability
+                                                   : ground::StateProperty::MonotonicGoals;
+    for (std::size_t r = 0; r < roles.size(); ++r)
+        if (roles[r] != "random") so.agents.push_back(r);
+    so.max_depth = o.max_depth.value_or(SIZE_MAX);
+    if (o.progress)
+        so.progress = [&](std::size_t l, std::size_t n, double states) {
+            std::fprintf(stderr, "prove: bdd, %s, level %zu: %zu nodes, %.0f states (%.1f s)\n", property.c_str(), l, n,
+                         states, seconds());
+        };
+    const symbolic::StateResult res = prover.check_states(so);
+    ProveReport rep;
+    rep.property = property;
+    rep.method = ProveMethod::Bdd;
+    rep.whole_game = !o.max_depth;
+    rep.over_states = true;
+    rep.states = whole(res.states);
+    rep.bdd_nodes = res.final_nodes;
+    rep.depth = o.max_depth ? *o.max_depth : res.levels;
+    if (res.holds) return rep;
+    rep.holds = false;
+    rep.role = roles.at(res.role);
+    rep.at_depth = res.moves.size();
+    for (const auto& joint : res.moves) {
+        std::vector<std::string> move;
+        for (std::size_t r = 0; r < joint.size(); ++r) move.push_back(net.moves(r)[joint[r]].to_kif());
+        rep.actual.push_back(std::move(move));
+    }
+    ground::StateCheckResult why;
+    why.why = res.why, why.role = res.role, why.loop_start = res.loop_start, why.best_goal = res.best_goal;
+    why.terminals = whole(res.terminals), why.goals = res.goals;
+    if (res.why == ground::StateCheckResult::Why::Cycle) rep.loop_start = res.loop_start, rep.role.clear();
+    if (res.why == ground::StateCheckResult::Why::NoWin) rep.no_development = true;
+    rep.explanation = wellformed_explanation(why, roles.at(res.role), rep.at_depth);
+    return rep;
+}
+
 }  // namespace
 
 symbolic::VariableOrder bdd_order(const std::string& name) {
@@ -42,6 +89,7 @@ std::string bdd_not_applicable(const Game& g, const std::string& property) {
     if (g.analysis.epistemic)
         return "it pairs final states, but in a GDL-III game (knows in the rules) what holds depends on the whole "
                "development";
+    if (is_wellformedness_property(property)) return "";
     if (!pair_property(prove_property_term(g, property)))
         return "it decides legal-knowledge, terminal-knowledge, goal-knowledge and perfect-information, not formulas";
     return "";
@@ -49,7 +97,11 @@ std::string bdd_not_applicable(const Game& g, const std::string& property) {
 
 ProveReport prove_bdd(const Game& g, const std::string& property, const BddProveOptions& o) {
     if (std::string why = bdd_not_applicable(g, property); !why.empty()) throw UserError("prove: the bdd engine: " + why);
-    const ground::PairProperty property_kind = *pair_property(prove_property_term(g, property));
+    const bool wellformedness = is_wellformedness_property(property);
+    if (wellformedness && property == "termination" && o.max_depth)
+        throw UserError("prove: termination is a property of the whole game (a cycle of states); use it without --depth");
+    const ground::PairProperty property_kind =
+        wellformedness ? ground::PairProperty::LegalKnowledge : *pair_property(prove_property_term(g, property));
     const auto t0 = std::chrono::steady_clock::now();
     auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
     std::atomic<bool> stop{false};
@@ -84,6 +136,15 @@ ProveReport prove_bdd(const Game& g, const std::string& property, const BddProve
             symbolic::BddStats st = prover->stats();
             std::fprintf(stderr, "prove: bdd: %zu variables, step relation %zu nodes (%.1f s)\n", st.variables,
                          st.circuit_nodes, seconds());
+        }
+        if (wellformedness) {
+            role_name = "the game's states";
+            rep = wellformed_by_bdd(g, net, *prover, property, o, seconds);
+            if (stop.load()) throw symbolic::Stopped("stopped");
+            symbolic::BddStats st = prover->stats();
+            rep.peak_nodes = st.peak_nodes, rep.table_nodes = st.table_nodes, rep.variables = st.variables;
+            prover.reset();
+            return rep;
         }
         double states = 0;
         for (std::size_t r = 0; r < g.analysis.roles.size(); ++r) {

@@ -31,7 +31,9 @@ std::string values_text(const std::vector<int>& v) {
     return out;
 }
 
-std::string explanation(const ground::StateCheckResult& r, const std::string& role, std::size_t length) {
+}  // namespace
+
+std::string wellformed_explanation(const ground::StateCheckResult& r, const std::string& role, std::size_t length) {
     switch (r.why) {
         case Why::None: return "";
         case Why::NoLegalMove:
@@ -52,8 +54,6 @@ std::string explanation(const ground::StateCheckResult& r, const std::string& ro
     }
     return "";
 }
-
-}  // namespace
 
 const std::vector<std::string>& wellformedness_properties() {
     static const std::vector<std::string> names{"playability", "termination", "weak-winnability", "monotonic-goals"};
@@ -128,7 +128,7 @@ ProveReport prove_wellformed(const Game& g, const std::string& property, const W
     }
     if (res.why == Why::Cycle) rep.loop_start = res.loop_start, rep.role.clear();
     if (res.why == Why::NoWin) rep.no_development = true;
-    rep.explanation = explanation(res, roles.at(res.role), rep.at_depth);
+    rep.explanation = wellformed_explanation(res, roles.at(res.role), rep.at_depth);
     return rep;
 }
 

@@ -8,12 +8,17 @@
 #include <utility>
 #include <vector>
 
+#include "ground/wellformed.h"
 #include "query/game_file.h"
 #include "query/knowledge_report.h"
 #include "query/proof.h"
 #include "query/prove_chc.h"
 
 namespace gdlsc::query {
+
+/// A violation in words ("guesser has no legal move after step 1, and the game is not over"),
+/// for a development of `length` joint moves; `role` is r.role's name.
+std::string wellformed_explanation(const ground::StateCheckResult& r, const std::string& role, std::size_t length);
 
 /// The property names, in the order `check --well-formed` runs them.
 const std::vector<std::string>& wellformedness_properties();

@@ -26,6 +26,7 @@
 
 #include "symbolic/errors.h"  // NodeLimit, Stopped
 #include "ground/lockstep.h"
+#include "ground/wellformed.h"
 #include "ground/step_network.h"
 
 namespace gdlsc::symbolic {
@@ -106,6 +107,31 @@ struct BddStats {
     double compile_seconds = 0;
 };
 
+/// Well-formedness on one copy of the fluents (the reachable states, breadth first, as
+/// ground::check_states searches them): a property of ground/wellformed.h.
+struct StateOptions {
+    ground::StateProperty property = ground::StateProperty::Playability;
+    std::vector<std::size_t> agents;  ///< the roles whose goals count (random is none)
+    std::size_t max_depth = SIZE_MAX;  ///< not with Termination (std::invalid_argument)
+    /// Called after each level: its depth, the reached set's BDD nodes, its states.
+    std::function<void(std::size_t level, std::size_t nodes, double states)> progress;
+};
+
+/// What check_states found; `why` and the fields as in ground::StateCheckResult.
+struct StateResult {
+    bool holds = true;
+    ground::StateCheckResult::Why why = ground::StateCheckResult::Why::None;
+    std::size_t role = 0;
+    /// The violation's development: per step, per role, the move's index into net.moves(role).
+    std::vector<std::vector<std::uint32_t>> moves;
+    std::size_t loop_start = 0;  ///< Cycle: the state after this many steps recurs at the end
+    int best_goal = -1;          ///< NoWin
+    double terminals = 0;        ///< WeakWinnability: reachable terminal states
+    std::vector<int> goals;      ///< GoalCount: the values; GoalDecreases: before, after
+    double states = 0;           ///< distinct states reached
+    std::size_t levels = 0, final_nodes = 0;
+};
+
 class PairProver {
 public:
     /// Takes BuDDy's manager (waiting while another prover has it) and compiles the network's
@@ -118,6 +144,8 @@ public:
     /// The lockstep fixpoint for one role and property, breadth first. Throws NodeLimit,
     /// Stopped; after an exception the prover is spent (every later call throws it again).
     PairResult prove(const PairOptions& options);
+    /// A well-formedness property over the reachable states (one copy). Throws as prove().
+    StateResult check_states(const StateOptions& options);
     BddStats stats() const;
     /// The fluents in variable order (indices into net.fluents()).
     const std::vector<std::uint32_t>& fluent_order() const;

@@ -173,7 +173,10 @@ void chc_agrees(const std::string& file) {
             BOOST_TEST((z.method == query::ProveMethod::Chc));
             BOOST_TEST(z.whole_game);
             BOOST_TEST(z.holds == f.holds);
-            BOOST_TEST(z.at_depth == f.at_depth);
+            // a lasso: Z3's is the shortest development with a repeated state, the state
+            // search's a shortest path to the shallowest state on a cycle and round it
+            if (p == "termination") BOOST_TEST(z.at_depth <= f.at_depth);
+            else BOOST_TEST(z.at_depth == f.at_depth);
             BOOST_TEST(z.role == f.role);
             BOOST_TEST(z.no_development == f.no_development);
             BOOST_TEST(z.loop_start.has_value() == f.loop_start.has_value());
@@ -264,9 +267,10 @@ BOOST_AUTO_TEST_CASE(prove_through_the_binary) {
     auto bounded_all = gdlsc::test::prove_json(fixture("stuck"), "playability", {"--engine", "all", "--depth", "3"});
     BOOST_TEST(bounded_all.exit_code == 1, bounded_all.err);
     BOOST_TEST(bounded_all.j["agree"] == true);
-    BOOST_TEST(bounded_all.j["engines"].size() == 2u);
-    BOOST_TEST(bounded_all.j["engines"][1]["report"]["method"] == "smt");
-    BOOST_TEST(bounded_all.j["engines"][1]["report"]["counterexample"]["depth"] == 1);
+    BOOST_REQUIRE(bounded_all.j["engines"].size() == 3u);
+    BOOST_TEST(bounded_all.j["engines"][1]["report"]["method"] == "bdd");
+    BOOST_TEST(bounded_all.j["engines"][2]["report"]["method"] == "smt");
+    for (const auto& e : bounded_all.j["engines"]) BOOST_TEST(e["report"]["counterexample"]["depth"] == 1);
     // without --depth the state search and IC3/PDR on one copy agree; the two-copy methods do not
     // decide them and are listed
     auto all = gdlsc::test::prove_json(fixture("stuck"), "playability", {"--engine", "all"});
@@ -274,8 +278,12 @@ BOOST_AUTO_TEST_CASE(prove_through_the_binary) {
     BOOST_TEST(all.j["agree"] == true);
     BOOST_REQUIRE(all.j["engines"].size() >= 2u);
     BOOST_TEST(all.j["engines"].back()["engine"] == "chc");
-    BOOST_TEST(all.j["engines"].back()["report"]["counterexample"]["depth"] == 1);
+    for (const auto& e : all.j["engines"]) BOOST_TEST(e["report"]["counterexample"]["depth"] == 1);
+    BOOST_TEST(all.j["engines"][1]["engine"] == "bdd");
     BOOST_TEST(all.j["not_applicable"].dump().find("does not decide well-formedness") != std::string::npos, all.j.dump());
+    auto by_bdd = run_gdlsc({"prove", fixture("cycle"), "termination", "--engine", "bdd", "--quiet"});
+    BOOST_TEST(by_bdd.exit_code == 1, by_bdd.err);
+    BOOST_TEST(by_bdd.out.find("the state after step 0 recurs after step 2") != std::string::npos, by_bdd.out);
     auto proved = run_gdlsc({"prove", example("card_game/card_game.kif"), "playability", "--engine", "chc"});
     BOOST_TEST(proved.exit_code == 0, proved.err);
     BOOST_TEST(proved.out.find("proved by IC3/PDR on one copy of the game's states") != std::string::npos, proved.out);

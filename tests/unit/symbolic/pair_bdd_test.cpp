@@ -19,6 +19,7 @@
 #include "ground/lockstep.h"
 #include "ground/network_space.h"
 #include "ground/step_network.h"
+#include "ground/wellformed.h"
 #include "symbolic/pair_bdd.h"
 #include "game_paths.h"
 #include "parsed_game.h"
@@ -164,6 +165,105 @@ void compare(const std::string& what, const ground::StepNetwork& net, Summary& s
         }
 }
 
+const ground::StateProperty kStateProperties[] = {ground::StateProperty::Playability, ground::StateProperty::Termination,
+                                                  ground::StateProperty::WeakWinnability, ground::StateProperty::MonotonicGoals};
+
+// Replays a well-formedness counterexample of the BDD engine on the explicit space: every
+// joint move legal in its state, and at the end the violation it names.
+void replay_states(const ground::StepNetwork& net, const symbolic::StateResult& r) {
+    using Why = ground::StateCheckResult::Why;
+    ground::NetworkSpace space(net, net.initial_fluents());
+    std::vector<ground::StateId> states{0};
+    for (std::size_t k = 0; k < r.moves.size(); ++k) {
+        const ground::StateInfo& in = space.expand(states.back());
+        bool found = false;
+        for (const auto& t : in.transitions)
+            if (indices(net, space, t.joint) == r.moves[k]) {
+                states.push_back(t.next);
+                found = true;
+                break;
+            }
+        BOOST_TEST_REQUIRE(found, "step " << k + 1 << ": the joint move is not legal (or the state is terminal)");
+    }
+    const ground::StateInfo& end = space.expand(states.back());
+    switch (r.why) {
+        case Why::NoLegalMove:
+            BOOST_TEST(!end.terminal);
+            BOOST_TEST(space.legal_size(r.role, end.legal[r.role]) == 0u);
+            break;
+        case Why::Cycle: BOOST_TEST(states.at(r.loop_start) == states.back()); break;
+        case Why::GoalCount: BOOST_TEST(space.goal_values(r.role, end.goals[r.role]) == r.goals); break;
+        case Why::GoalDecreases: {
+            const ground::StateInfo& before = space.info(states.at(states.size() - 2));
+            BOOST_TEST(space.goal_values(r.role, before.goals[r.role]) == std::vector<int>{r.goals.at(0)});
+            BOOST_TEST(space.goal_values(r.role, end.goals[r.role]) == std::vector<int>{r.goals.at(1)});
+            BOOST_TEST(r.goals.at(1) < r.goals.at(0));
+            break;
+        }
+        default: break;
+    }
+}
+
+// Well-formedness on BDDs (one copy) against the explicit state search: verdict, why,
+// the counterexample's length (a cycle: where it starts), the reachable states; the BDD
+// counterexample replayed.
+void compare_states(const std::string& what, const ground::StepNetwork& net, Summary& sum, double seconds,
+                    std::size_t max_states = 200'000) {
+    for (ground::StateProperty p : kStateProperties) {
+        BOOST_TEST_CONTEXT(what << " property " << static_cast<int>(p)) {
+            std::atomic<bool> stop{false};
+            ground::NetworkSpace space(net, net.initial_fluents());
+            ground::StateCheckOptions so;
+            so.property = p;
+            so.agents = agents(net);
+            so.max_states = max_states;
+            ground::StateCheckResult ex;
+            try {
+                DeadlineStop d(Deadline::after(seconds), stop);
+                so.stop = &stop;
+                ex = ground::check_states(space, so);
+            } catch (const std::exception&) {
+                ++sum.skipped;
+                continue;
+            }
+            symbolic::StateResult r;
+            stop = false;
+            try {
+                DeadlineStop d(Deadline::after(seconds), stop);
+                symbolic::BddOptions bo;
+                bo.max_nodes = 4'000'000;
+                bo.stop = &stop;
+                symbolic::PairProver prover(net, bo);
+                symbolic::StateOptions o;
+                o.property = p;
+                o.agents = agents(net);
+                r = prover.check_states(o);
+            } catch (const std::exception& e) {
+                BOOST_TEST_MESSAGE("bdd: " << e.what());
+                ++sum.skipped;
+                continue;
+            }
+            ++sum.compared;
+            BOOST_TEST(r.holds == ex.holds);
+            BOOST_TEST((r.why == ex.why));
+            if (r.holds != ex.holds) continue;
+            if (r.holds && p != ground::StateProperty::WeakWinnability) {
+                BOOST_TEST(r.states == static_cast<double>(ex.explored));  // the whole space
+                BOOST_TEST(r.levels == ex.depth);
+            }
+            if (!r.holds) {
+                ++sum.refuted;
+                // the role may differ: each search meets the level's states in its own order
+                // (the replay checks that the named role violates the property)
+                if (r.why == ground::StateCheckResult::Why::Cycle) BOOST_TEST(r.loop_start == ex.loop_start);
+                else BOOST_TEST(r.moves.size() == ex.joints.size());
+                if (r.why == ground::StateCheckResult::Why::NoWin) BOOST_TEST(r.best_goal == ex.best_goal);
+                replay_states(net, r);
+            }
+        }
+    }
+}
+
 Summary compare_file(const std::string& path, double seconds = 5, std::size_t max_pairs = 2'000'000) {
     Summary sum;
     test::ParsedGame g = test::game_from_file(path);
@@ -187,6 +287,24 @@ BOOST_AUTO_TEST_CASE(examples_agree_with_the_fixpoint) {
 // Krieg-TicTacToe's known verdicts (doc/knowledge.md, "Whole-game verdicts"): the short
 // counterexamples, against the fixpoint; the whole-game searches of the holding properties
 // are in bench/bdd_bench.py (seconds each).
+BOOST_AUTO_TEST_CASE(well_formedness_agrees_with_the_state_search) {
+    Summary sum;
+    for (const char* f : {"stuck", "cycle", "unwinnable", "dropping_goal"}) {
+        const std::string path = std::string(GDLSC_SOURCE_DIR) + "/tests/fixtures/wellformed/" + f + ".kif";
+        test::ParsedGame g = test::game_from_file(path);
+        ground::StepNetwork net(g.program, g.analysis, ground::kEngineNetworkLimits);
+        compare_states(f, net, sum, 30);
+    }
+    for (const char* e : {"card_game/card_game.kif", "exploding_bomb/exploding_bomb.kif", "three_players/three_players.kif",
+                          "krieg_tictactoe/krieg_tictactoe.kif"}) {
+        test::ParsedGame g = test::game_from_file(test::example(e));
+        ground::StepNetwork net(g.program, g.analysis, ground::kEngineNetworkLimits);
+        compare_states(e, net, sum, 60, 0);
+    }
+    BOOST_TEST(sum.skipped == 0u);
+    BOOST_TEST(sum.refuted >= 8u);  // each fixture's, and the examples' monotonic goals
+}
+
 BOOST_AUTO_TEST_CASE(krieg_tictactoe_known_verdicts) {
     test::ParsedGame g = test::game_from_file(test::example("krieg_tictactoe/krieg_tictactoe.kif"));
     ground::StepNetwork net(g.program, g.analysis, ground::kEngineNetworkLimits);
@@ -244,6 +362,20 @@ BOOST_AUTO_TEST_CASE(a_dropped_frame_rule_is_caught) {
         if (verdicts(f) != reference) ++caught;
     BOOST_TEST_MESSAGE(caught << " of " << net.fluents().size() << " dropped next functions change a verdict");
     BOOST_TEST(caught >= 1u);
+    // The same seam in one copy: the reachable states the well-formedness search counts.
+    auto reachable = [&](std::optional<std::size_t> drop) {
+        symbolic::BddOptions bo;
+        bo.drop_next_fluent = drop;
+        symbolic::PairProver prover(net, bo);
+        symbolic::StateOptions o;
+        o.property = ground::StateProperty::Playability;
+        return prover.check_states(o).states;
+    };
+    const double states = reachable(std::nullopt);
+    std::size_t changed = 0;
+    for (std::size_t f = 0; f < net.fluents().size(); ++f)
+        if (reachable(f) != states) ++changed;
+    BOOST_TEST(changed >= net.fluents().size() / 2);
 }
 
 // The node bound ends the search with NodeLimit, the stop flag with Stopped; the manager is
@@ -275,7 +407,7 @@ BOOST_AUTO_TEST_CASE(bounds_end_a_search_and_the_manager_is_reused) {
 // pairs, 2,000,000 BDD nodes); where both finish they agree. About 35 s.
 GDLSC_CORPUS_CASE(corpus_games_agree_with_the_fixpoint) {
     const auto t0 = std::chrono::steady_clock::now();
-    Summary total;
+    Summary total, states;
     std::size_t games = 0;
     for (const auto& file : test::corpus_games()) {
         test::ParsedGame g;
@@ -293,6 +425,7 @@ GDLSC_CORPUS_CASE(corpus_games_agree_with_the_fixpoint) {
         }
         ++games;
         compare(file.filename().string(), *net, total, 0.5, 200'000, 2'000'000);
+        compare_states(file.filename().string(), *net, states, 0.5);
     }
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     BOOST_TEST_MESSAGE(games << " games: " << total.compared << " searches compared (" << total.refuted << " refuted), "
@@ -300,4 +433,8 @@ GDLSC_CORPUS_CASE(corpus_games_agree_with_the_fixpoint) {
     // On a quiet machine about 150 searches are compared; under load the 0.5 s bound skips more.
     BOOST_TEST(total.compared >= 100u);
     BOOST_TEST(total.refuted >= 25u);
+    BOOST_TEST_MESSAGE("well-formedness: " << states.compared << " compared (" << states.refuted << " refuted), "
+                                           << states.skipped << " past a bound");
+    BOOST_TEST(states.compared >= 100u);
+    BOOST_TEST(states.refuted >= 20u);
 }
