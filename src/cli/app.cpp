@@ -120,6 +120,7 @@ int run(int argc, char** argv) {
     register_belief(app, exit_code);
     register_simulate(app, exit_code);
     register_solve(app, exit_code);
+    register_replay(app, exit_code);
     CountingBuf counted(std::cout.rdbuf());
     struct Restore {
         std::streambuf* old;
