@@ -784,7 +784,7 @@ MatchRecord parse_match_record(const std::string& name, const std::string& text)
     size_t p = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
     while (p < text.size() && std::isspace(static_cast<unsigned char>(text[p]))) ++p;
     if (p >= text.size()) fail_at(location_at(src, p), "the record is empty");
-    if (text[p] == '{') return from_json(name, JsonReader(src).document());
+    if (text[p] == '{' || text[p] == '[') return from_json(name, JsonReader(src).document());
     if (text[p] == '<') return from_xml(name, XmlReader(src).document());
     fail_at(location_at(src, p), "not a match record: neither XML (a Dresden <gametrace>) nor JSON (a ggp-base match)");
 }

@@ -176,6 +176,17 @@ public:
                                "the record marks step " + std::to_string(number) + " terminal; the game's state is not");
             std::vector<std::vector<Term>> legal(roles_.size());
             for (std::size_t i = 0; i < roles_.size(); ++i) legal[i] = as_set(fwd.legal(i));
+            // Each move legal first (what a record most often gets wrong), then the recorded lists.
+            for (std::size_t i = 0; i < roles_.size(); ++i) {
+                if (std::binary_search(legal[i].begin(), legal[i].end(), moves[i], gdl::standard_order_less)) {
+                    ++out_.moves_checked;
+                    continue;
+                }
+                return deviate(number, roles_[i], moves[i].to_kif(), "move", moves[i].to_kif(), kif_items(legal[i], 12),
+                               joint[i]->loc,
+                               "the move is not legal; the game's legal moves of " + roles_[i] + ": " +
+                                   (legal[i].empty() ? std::string("none") : kif_items(legal[i], 12)));
+            }
             if (st.legal) {
                 auto recorded = by_role(*st.legal, rec_, roles_, st.loc);
                 for (std::size_t i = 0; i < roles_.size(); ++i) {
@@ -186,16 +197,6 @@ public:
                                        set_difference(recorded[i], legal[i]));
                 }
                 ++out_.legal_checked;
-            }
-            for (std::size_t i = 0; i < roles_.size(); ++i) {
-                if (std::binary_search(legal[i].begin(), legal[i].end(), moves[i], gdl::standard_order_less)) {
-                    ++out_.moves_checked;
-                    continue;
-                }
-                return deviate(number, roles_[i], moves[i].to_kif(), "move", moves[i].to_kif(), kif_items(legal[i], 12),
-                               joint[i]->loc,
-                               "the move is not legal; the game's legal moves of " + roles_[i] + ": " +
-                                   (legal[i].empty() ? std::string("none") : kif_items(legal[i], 12)));
             }
             if (st.percepts) {
                 std::vector<bool> listed;
