@@ -299,7 +299,7 @@ private:
     }
 };
 
-// "3 states, 2 legal-move lists, 6 moves, the end, the goals (not recorded: percepts)".
+// "3 states, 2 legal-move lists, 6 moves, the end, the goals (not compared: percepts)".
 std::string checked_text(const ReplayOutcome& o) {
     std::vector<std::string> done, absent;
     auto item = [&](std::size_t n, const char* one, const char* many, const char* what) {
@@ -316,7 +316,7 @@ std::string checked_text(const ReplayOutcome& o) {
     for (const auto& d : done) s += (s.empty() ? "" : ", ") + d;
     if (s.empty()) s = "nothing";
     if (!absent.empty()) {
-        s += " (none of: ";
+        s += " (not compared: ";
         for (std::size_t i = 0; i < absent.size(); ++i) s += (i ? ", " : "") + absent[i];
         s += ")";
     }
@@ -367,8 +367,8 @@ std::string ReplayOutcome::text() const {
       << (game.empty() ? "" : ", game " + game) << "): " << steps << " step" << (steps == 1 ? "" : "s") << ", engine "
       << engine << "\n";
     if (deviation) {
-        s << "agrees up to step " << deviation->step << " (" << joint_moves << " joint move" << (joint_moves == 1 ? "" : "s")
-          << " replayed; checked " << checked_text(*this) << ")\n";
+        s << "deviates at step " << deviation->step << " (after " << joint_moves << " joint move"
+          << (joint_moves == 1 ? "" : "s") << " replayed; agreed: " << checked_text(*this) << ")\n";
         s << "deviation: " << deviation->message << "\n";
     } else {
         s << "checked: " << checked_text(*this) << "\n";
