@@ -377,6 +377,7 @@ private:
         }
         if (c == '"') {
             v.kind = JsonValue::Kind::String;
+            v.loc = location_at(src_, i_ + 1);  // the KIF inside begins after the quote
             v.text = string_body();
             return v;
         }
