@@ -70,7 +70,7 @@ std::string set_difference(const std::vector<Term>& recorded, const std::vector<
 std::size_t resolve_role(const std::string& key, const MatchRecord& rec, const std::vector<std::string>& roles,
                          const gdl::Location& loc) {
     std::string name = key;
-    if (!key.empty() && key[0] == '#') {
+    if (rec.format == RecordFormat::Json && !key.empty() && key[0] == '#') {  // the reader's own keys
         std::size_t i = std::stoul(key.substr(1));
         if (rec.roles.empty()) {
             if (i >= roles.size())

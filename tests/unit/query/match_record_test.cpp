@@ -127,3 +127,45 @@ BOOST_AUTO_TEST_CASE(what_gdlsc_writes_reads_back) {
         BOOST_TEST(rec.goals->at(jane).at(0).term == kif("100"));
     }
 }
+
+// Never a crash: every prefix of a written record, and records with bytes changed (a fixed
+// seed), either read or are refused with a UserError -- nothing else escapes the reader.
+BOOST_AUTO_TEST_CASE(every_prefix_and_mutation_reads_or_is_refused) {
+    query::Match m;
+    m.id = "sim1";
+    m.roles = {"jane", "random"};
+    query::StateRecord s0, s1;
+    s0.fluents = {kif("dealing")};
+    s0.legal = {{kif("noop")}, {kif("deal", {kif("ace")})}};
+    s1.fluents = {kif("has", {kif("jane"), kif("ace")})};
+    s1.terminal = true;
+    m.states = {s0, s1};
+    query::MatchStep st;
+    st.joint = {kif("noop"), kif("deal", {kif("ace")})};
+    st.percepts = {{kif("card", {kif("ace")})}, {}};
+    m.steps = {st};
+    m.goals = {{"jane", kif("100")}};
+    std::size_t refused = 0, read = 0;
+    auto attempt = [&](const std::string& text) {
+        try {
+            parse_match_record("p", text);
+            ++read;
+        } catch (const UserError&) {
+            ++refused;
+        }
+    };
+    unsigned long long x = 88172645463325252ULL;  // xorshift, fixed
+    auto next = [&] { return x ^= x << 13, x ^= x >> 7, x ^= x << 17; };
+    const char noise[] = "<>/&\";()[]{},:? \n#x0aZ";
+    for (auto f : {query::RecordFormat::Xml, query::RecordFormat::Json}) {
+        const std::string text = query::write_match_record(m, f, "cards");
+        for (std::size_t n = 0; n < text.size(); ++n) attempt(text.substr(0, n));
+        for (int i = 0; i < 3000; ++i) {
+            std::string t = text;
+            for (int k = 0; k < 3; ++k) t[next() % t.size()] = noise[next() % (sizeof noise - 1)];
+            attempt(t);
+        }
+    }
+    BOOST_TEST(refused > 0u);
+    BOOST_TEST(read > 0u);
+}
