@@ -143,7 +143,7 @@ struct Replay {
     std::string record;  ///< the record's path (or the name given to Game::replay_text)
     std::string format;  ///< "xml" (Dresden match trace) or "json" (ggp-base match)
     std::string game;    ///< the record's game name, if it gives one
-    std::string engine;  ///< the forward engine that replayed it ("network" or "prolog")
+    std::string engine;  ///< the forward engine that replayed it ("network" or "progression")
     std::vector<std::string> roles;
     std::size_t steps = 0;        ///< steps of the record
     std::size_t joint_moves = 0;  ///< joint moves replayed (up to the deviation)
@@ -278,8 +278,9 @@ public:
     /// (the Dresden controller's trace XML or ggp-base's match JSON, by its first character)
     /// played again on the game, step by step; a deviation is an outcome (clean false, exit_code
     /// 1), not an error. With `role`, that role's information set after every joint move.
-    /// `engine`: "auto", "network" or "prolog". Error (2, located in the record:
-    /// file:line:col) for a record that does not read or does not fit the game (a role it lacks).
+    /// `engine`: "auto", "network" or "progression" (as simulate); Error (4) past the time limit.
+    /// Error (2, located in the record: file:line:col) for a record that does not read or does
+    /// not fit the game (a role it lacks).
     Replay replay(const std::string& record_path, const std::string& role = "", const std::string& engine = "auto",
                   double timeout_seconds = 600) const;
     /// replay() on a record given as text; `name` is the file name of its locations.

@@ -413,7 +413,7 @@ class Game:
         outcome (``clean`` False, ``deviation`` with the step, role and move), not an exception.
         record: a path, or the record's text (a str whose first non-blank character is ``<`` or
         ``{``; its locations are in ``name``). role: also that role's information set after every
-        joint move. engine: "auto", "network" or "prolog". gdlsc.InvalidInput, located in the
+        joint move. engine: "auto", "network" or "progression". gdlsc.InvalidInput, located in the
         record, when it does not read or does not fit the game."""
         role = role or ""
         if isinstance(record, str) and record.lstrip()[:1] in ("<", "{"):
