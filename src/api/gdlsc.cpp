@@ -2,6 +2,8 @@
 // of the same name does, and turns the layer's errors into gdlsc::Error with the same exit code.
 #include "api/gdlsc.h"
 
+#include <filesystem>
+#include <fstream>
 #include <mutex>
 #include <new>
 #include <regex>
@@ -15,9 +17,11 @@
 #include "query/game_file.h"
 #include "query/history.h"
 #include "query/knowledge_report.h"
+#include "query/match_record.h"
 #include "query/prove.h"
 #include "query/session.h"
 #include "query/regression_query.h"
+#include "query/replay.h"
 #include "query/simulate.h"
 #include "query/solve.h"
 #include "query/translate.h"
@@ -26,6 +30,7 @@ namespace gdlsc {
 
 struct Game::Impl {
     std::string path;  ///< empty for a game given as text (Game::parse)
+    std::string name;  ///< the file's or the text's name (the game a record names)
     bool strict = false;
     query::Game game;
     /// The forward engine the States step with, as `simulate` chooses it. The network's is
@@ -94,6 +99,7 @@ Game Game::read(const std::string& path, bool strict) {
     return guarded([&] {
         auto impl = std::make_shared<Impl>();
         impl->path = path;
+        impl->name = path;
         impl->strict = strict;
         impl->game = query::load_game_file(path, strict);
         return Game(std::move(impl));
@@ -103,6 +109,7 @@ Game Game::read(const std::string& path, bool strict) {
 Game Game::parse(const std::string& text, const std::string& name, bool strict) {
     return guarded([&] {
         auto impl = std::make_shared<Impl>();
+        impl->name = name;
         impl->strict = strict;
         impl->game = query::load_game_text(name, text, strict);
         return Game(std::move(impl));
@@ -389,13 +396,84 @@ State Game::random_playout(std::uint64_t seed, std::size_t max_steps) const {
     });
 }
 
-Match Game::simulate(std::uint64_t seed, std::size_t max_steps) const {
+namespace {
+
+// `gdlsc simulate --seed SEED --max-steps N` on `g` (with every state and legal move when the
+// match is to be recorded).
+query::Match play_match(const query::Game& g, std::uint64_t seed, std::size_t max_steps, bool record_states) {
+    query::SimulateRequest r;
+    r.seed = seed;
+    r.max_steps = max_steps;
+    r.timeout_seconds = query::kDefaultTimeoutSeconds;
+    r.record_states = record_states;
+    return *query::simulate(g, r).match;
+}
+
+query::RecordFormat record_format(const std::string& format, const std::string& path) {
+    if (format.empty()) return query::record_format_of(path);
+    if (format == "xml") return query::RecordFormat::Xml;
+    if (format == "json") return query::RecordFormat::Json;
+    throw Error("record format '" + format + "': xml or json", kExitInvalidInput);
+}
+
+// The game's name in a record: the file name without its extension, as `simulate --record`.
+std::string record_game_name(const Game::Impl& impl) {
+    return std::filesystem::path(impl.name).stem().string();
+}
+
+Replay replay_of(const query::ReplayOutcome& o) {
+    Replay out;
+    out.clean = !o.deviation;
+    out.record = o.record;
+    out.format = o.format;
+    out.game = o.game;
+    out.engine = o.engine;
+    out.roles = o.roles;
+    out.steps = o.steps;
+    out.joint_moves = o.joint_moves;
+    out.states_checked = o.states_checked;
+    out.legal_checked = o.legal_checked;
+    out.moves_checked = o.moves_checked;
+    out.percepts_checked = o.percepts_checked;
+    out.terminal_checked = o.terminal_checked;
+    out.goals_checked = o.goals_checked;
+    out.finished = o.finished;
+    if (o.deviation) {
+        const query::ReplayDeviation& d = *o.deviation;
+        out.deviation = ReplayDeviation{d.step, d.role, d.move, d.what, d.recorded, d.game, d.location, d.message};
+    }
+    out.knowledge_role = o.knowledge_role;
+    for (const auto& k : o.knowledge) out.knowledge.push_back({k.after, k.developments, k.states});
+    out.exit_code = o.exit_code();
+    out.text = o.text();
+    out.json = o.json();
+    return out;
+}
+
+query::ReplayRequest replay_request(const std::string& path, const std::string& role, const std::string& engine,
+                                    double timeout_seconds) {
+    query::ReplayRequest r;
+    r.record_path = path;
+    r.role = role;
+    r.engine = engine;
+    r.timeout_seconds = timeout_seconds;
+    return r;
+}
+
+}  // namespace
+
+Match Game::simulate(std::uint64_t seed, std::size_t max_steps, const std::string& record_path,
+                     const std::string& record_format) const {
     return guarded([&] {
-        query::SimulateRequest r;
-        r.seed = seed;
-        r.max_steps = max_steps;
-        r.timeout_seconds = query::kDefaultTimeoutSeconds;
-        const query::Match m = *query::simulate(impl_->game, r).match;
+        std::optional<query::RecordFormat> format;
+        if (!record_path.empty()) format = gdlsc::record_format(record_format, record_path);
+        const query::Match m = play_match(impl_->game, seed, max_steps, format.has_value());
+        if (format) {
+            std::ofstream out(record_path, std::ios::binary);
+            out << query::write_match_record(m, *format, record_game_name(*impl_));
+            out.close();
+            if (!out) throw Error("simulate --record: cannot write " + record_path, kExitInvalidInput);
+        }
         Match out;
         for (const auto& st : m.steps) {
             std::vector<std::string> joint;
@@ -405,6 +483,28 @@ Match Game::simulate(std::uint64_t seed, std::size_t max_steps) const {
         out.terminal = m.end == query::MatchEnd::Terminal;
         for (const auto& [role, v] : m.goals) out.goals.emplace_back(role, v.to_kif());
         return out;
+    });
+}
+
+std::string Game::record(std::uint64_t seed, std::size_t max_steps, const std::string& format) const {
+    return guarded([&] {
+        query::RecordFormat f = gdlsc::record_format(format.empty() ? "xml" : format, "");
+        return query::write_match_record(play_match(impl_->game, seed, max_steps, true), f, record_game_name(*impl_));
+    });
+}
+
+Replay Game::replay(const std::string& record_path, const std::string& role, const std::string& engine,
+                    double timeout_seconds) const {
+    return guarded([&] {
+        return replay_of(query::replay(impl_->game, replay_request(record_path, role, engine, timeout_seconds)));
+    });
+}
+
+Replay Game::replay_text(const std::string& record_text, const std::string& name, const std::string& role,
+                         const std::string& engine, double timeout_seconds) const {
+    return guarded([&] {
+        query::MatchRecord rec = query::parse_match_record(name, record_text);
+        return replay_of(query::replay(impl_->game, rec, replay_request(name, role, engine, timeout_seconds)));
     });
 }
 

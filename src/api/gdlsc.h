@@ -2,8 +2,9 @@
 // `find_package(gdlsc)` with the target gdlsc::gdlsc; doc/api.md): read and validate a GDL,
 // GDL-II or GDL-III game, translate it, and ask what `gdlsc` answers on the command line —
 // queries after a history, information sets, bounded and whole-game proofs of knowledge
-// properties, random matches. Only standard types cross this header; every error is a
-// gdlsc::Error whose exit_code is the command line's (doc/usage.md, "Exit codes").
+// properties, random matches, recorded matches (written and replayed). Only standard types
+// cross this header; every error is a gdlsc::Error whose exit_code is the command line's
+// (doc/usage.md, "Exit codes").
 //
 //   gdlsc::Game game = gdlsc::Game::read("montyhall.kif");
 //   auto a = game.query("(knows candidate (true (step ?n)))", "((hide_car 1) (choose 2))");
@@ -117,6 +118,47 @@ struct Match {
     std::vector<std::pair<std::string, std::string>> goals;
 };
 
+/// `gdlsc replay`: where a recorded match first disagrees with the game.
+struct ReplayDeviation {
+    std::size_t step = 0;  ///< the record's step (1-based: step k holds the k-th joint move)
+    std::string role;      ///< the role concerned ("" for a state or the end)
+    std::string move;      ///< its move at this step (KIF), or ""
+    /// What differs: "move" (not legal), "state", "legal", "percepts", "terminal" or "goals".
+    std::string what;
+    std::string recorded, game;  ///< what the record says, and what the game says instead
+    std::string location;        ///< file:line:col in the record
+    std::string message;         ///< all of it in one sentence
+};
+
+/// `gdlsc replay --role R`: the role's information set after a number of joint moves.
+struct ReplayKnowledge {
+    std::size_t after = 0;     ///< joint moves made
+    std::string developments;  ///< decimal (may exceed 64 bits)
+    std::size_t states = 0;    ///< distinct states among them
+};
+
+/// `gdlsc replay`: a recorded match checked step by step against the game.
+struct Replay {
+    bool clean = true;   ///< every step agrees (exit 0); false: `deviation` (exit 1)
+    std::string record;  ///< the record's path (or the name given to Game::replay_text)
+    std::string format;  ///< "xml" (Dresden match trace) or "json" (ggp-base match)
+    std::string game;    ///< the record's game name, if it gives one
+    std::string engine;  ///< the forward engine that replayed it ("network" or "progression")
+    std::vector<std::string> roles;
+    std::size_t steps = 0;        ///< steps of the record
+    std::size_t joint_moves = 0;  ///< joint moves replayed (up to the deviation)
+    /// What was compared and agreed (items the record holds, up to the deviation).
+    std::size_t states_checked = 0, legal_checked = 0, moves_checked = 0, percepts_checked = 0;
+    bool terminal_checked = false, goals_checked = false;
+    bool finished = false;  ///< the replay reached a terminal state at the record's end
+    std::optional<ReplayDeviation> deviation;
+    std::string knowledge_role;              ///< the role asked for ("" when none)
+    std::vector<ReplayKnowledge> knowledge;  ///< after 0, 1, ... joint moves
+    int exit_code = 0;  ///< the command's: 0 clean, 1 a deviation
+    std::string text;   ///< what `gdlsc replay` prints
+    std::string json;   ///< what `gdlsc replay --json` prints
+};
+
 /// Whole-game playout speed (`simulate --playouts`).
 struct Playouts {
     std::string engine;  ///< "network" or "progression"
@@ -223,7 +265,28 @@ public:
     /// The last state of `simulate(seed, max_steps)`'s match (its history() is the match).
     State random_playout(std::uint64_t seed = 1, std::size_t max_steps = 1000) const;
     /// `gdlsc simulate --seed`: one random match (the step network where the game grounds).
-    Match simulate(std::uint64_t seed = 1, std::size_t max_steps = 1000) const;
+    /// With `record_path`, `simulate --record FILE --record-format F`: the match is also written
+    /// there as a recorded match that replay() reads; `record_format` "xml" (the Dresden trace
+    /// with gdlsc's <percepts>) or "json" (ggp-base's match), "" by the file's extension (.json
+    /// JSON, else XML). Error (2) when the file cannot be written.
+    Match simulate(std::uint64_t seed = 1, std::size_t max_steps = 1000, const std::string& record_path = "",
+                   const std::string& record_format = "") const;
+    /// The match simulate(seed, max_steps) plays as a recorded match in `format` ("xml" or
+    /// "json"), as text: what `simulate --record` writes.
+    std::string record(std::uint64_t seed = 1, std::size_t max_steps = 1000, const std::string& format = "xml") const;
+    /// `gdlsc replay GAME RECORD [--role R] [--engine E]`: the recorded match in the file
+    /// (the Dresden controller's trace XML or ggp-base's match JSON, by its first character)
+    /// played again on the game, step by step; a deviation is an outcome (clean false, exit_code
+    /// 1), not an error. With `role`, that role's information set after every joint move.
+    /// `engine`: "auto", "network" or "progression" (as simulate); Error (4) past the time limit.
+    /// Error (2, located in the record: file:line:col) for a record that does not read or does
+    /// not fit the game (a role it lacks).
+    Replay replay(const std::string& record_path, const std::string& role = "", const std::string& engine = "auto",
+                  double timeout_seconds = 600) const;
+    /// replay() on a record given as text; `name` is the file name of its locations.
+    Replay replay_text(const std::string& record_text, const std::string& name = "<record>",
+                       const std::string& role = "", const std::string& engine = "auto",
+                       double timeout_seconds = 600) const;
     /// `gdlsc simulate --playouts`.
     Playouts playouts(std::int64_t n, std::uint64_t seed = 1) const;
 

@@ -103,7 +103,7 @@ int run(int argc, char** argv) {
     CLI::App app{"gdlsc: prove what holds and what players know in GDL-II/III games"};
     app.require_subcommand(1);
     app.footer(
-        "Exit codes: 0 done (query: holds or not); 1 prove: the property does not hold; 2 invalid input (game, "
+        "Exit codes: 0 done (query: holds or not); 1 prove: the property does not hold, replay: the record deviates from the game; 2 invalid input (game, "
         "history, formula, role: the message names the place); 3 engines disagree (--engine all); 4 a limit (time, "
         "memory, size) ended the command; 5 internal error; 6 prove --induction: undecided; 64 bad command line.\n"
         "`gdlsc COMMAND --help` for each command; the manual: doc/usage.md (installed: man gdlsc).");
@@ -120,6 +120,7 @@ int run(int argc, char** argv) {
     register_belief(app, exit_code);
     register_simulate(app, exit_code);
     register_solve(app, exit_code);
+    register_replay(app, exit_code);
     CountingBuf counted(std::cout.rdbuf());
     struct Restore {
         std::streambuf* old;

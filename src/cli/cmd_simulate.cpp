@@ -3,11 +3,14 @@
 // play/stop messages and the goals (src/query/simulation.h); `--playouts N` instead runs
 // N random matches and reports states per second (doc/usage.md, "simulate"). `--engine`
 // chooses the forward engine: the step network where the game grounds, else the Prolog rules.
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "base/errors.h"
+#include "query/match_record.h"
 #include "query/session.h"
 #include "query/simulate.h"
 
@@ -25,6 +28,7 @@ struct SimulateArgs {
     bool verbose = false;
     bool json = false;
     std::string engine = "auto";
+    std::string record, record_format;
 };
 
 int run_simulate(const SimulateArgs& a) {
@@ -35,7 +39,7 @@ int run_simulate(const SimulateArgs& a) {
     r.max_steps = a.max_steps;
     r.engine = a.engine;
     r.timeout_seconds = a.timeout;
-    r.record_states = a.verbose;
+    r.record_states = a.verbose || !a.record.empty();
     r.prefix = query::read_history(a.history, a.history_file, g.analysis.roles);
     query::SimulateOutcome o = query::simulate(g, r);
     if (o.playouts) {
@@ -45,6 +49,15 @@ int run_simulate(const SimulateArgs& a) {
     // Only a fallback is news: the network is the default wherever the game grounds.
     if (a.verbose && !o.fallback.empty()) std::cerr << "gdlsc: simulate: engine " << o.engine << " (" << o.fallback << ")\n";
     const query::Match& m = *o.match;
+    if (!a.record.empty()) {
+        query::RecordFormat f = a.record_format.empty() ? query::record_format_of(a.record)
+                                : a.record_format == "json" ? query::RecordFormat::Json
+                                                            : query::RecordFormat::Xml;
+        std::ofstream out(a.record, std::ios::binary);
+        out << query::write_match_record(m, f, std::filesystem::path(a.game).stem().string());
+        out.close();
+        if (!out) throw UserError("simulate --record: cannot write " + a.record);
+    }
     std::cout << (a.json ? query::format_match_json(m, a.verbose) : query::format_match_text(m, a.verbose));
     std::cout.flush();
     switch (m.end) {
@@ -85,6 +98,14 @@ void register_simulate(CLI::App& app, int& exit_code) {
     cmd->add_option("--engine", args->engine,
                     help + "or auto (default): the first that applies, in this order (--verbose says why not one)")
         ->check(CLI::IsMember(names));
+    auto* rec = cmd->add_option("--record", args->record,
+                                "also write the match to FILE as a recorded match that `gdlsc replay` reads: the Dresden "
+                                "trace XML with gdlsc's <percepts>, or ggp-base match JSON (doc/usage.md, \"replay\")")
+                    ->excludes(p);
+    cmd->add_option("--record-format", args->record_format,
+                    "xml or json (default: json for a FILE ending in .json, else xml)")
+        ->check(CLI::IsMember({"xml", "json"}))
+        ->needs(rec);
     add_timeout(cmd, args->timeout);  // with --playouts the whole run is one call
     add_json(cmd, args->json);
     cmd->callback([args, &exit_code] { exit_code = run_simulate(*args); });

@@ -16,6 +16,7 @@ void register_prove(CLI::App& app, int& exit_code);
 void register_belief(CLI::App& app, int& exit_code);
 void register_simulate(CLI::App& app, int& exit_code);
 void register_solve(CLI::App& app, int& exit_code);
+void register_replay(CLI::App& app, int& exit_code);
 
 
 }  // namespace gdlsc::cli

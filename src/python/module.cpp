@@ -158,9 +158,22 @@ PYBIND11_MODULE(_gdlsc, m) {
             return long_call([&] { return g.random_playout(seed, max_steps); });
         })
         .def("simulate",
-             [](const gdlsc::Game& g, std::uint64_t seed, std::size_t max_steps) {
-                 gdlsc::Match mt = long_call([&] { return g.simulate(seed, max_steps); });
+             [](const gdlsc::Game& g, std::uint64_t seed, std::size_t max_steps, const std::string& record_path,
+                const std::string& record_format) {
+                 gdlsc::Match mt = long_call([&] { return g.simulate(seed, max_steps, record_path, record_format); });
                  return py::make_tuple(mt.joint_moves, mt.terminal, mt.goals);
+             })
+        .def("record",
+             [](const gdlsc::Game& g, std::uint64_t seed, std::size_t max_steps, const std::string& format) {
+                 return long_call([&] { return g.record(seed, max_steps, format); });
+             })
+        .def("replay",
+             [](const gdlsc::Game& g, const std::string& path, const std::string& role, const std::string& engine,
+                double t) { return long_call([&] { return g.replay(path, role, engine, t); }); })
+        .def("replay_text",
+             [](const gdlsc::Game& g, const std::string& text, const std::string& name, const std::string& role,
+                const std::string& engine, double t) {
+                 return long_call([&] { return g.replay_text(text, name, role, engine, t); });
              })
         .def("playouts", [](const gdlsc::Game& g, std::int64_t n, std::uint64_t seed) {
             gdlsc::Playouts p = long_call([&] { return g.playouts(n, seed); });
@@ -189,6 +202,44 @@ PYBIND11_MODULE(_gdlsc, m) {
         .def_readonly("explanation", &gdlsc::Proof::explanation)
         .def_readonly("text", &gdlsc::Proof::text)
         .def_readonly("json", &gdlsc::Proof::json);
+
+    py::class_<gdlsc::ReplayDeviation>(m, "ReplayDeviation")
+        .def_readonly("step", &gdlsc::ReplayDeviation::step)
+        .def_readonly("role", &gdlsc::ReplayDeviation::role)
+        .def_readonly("move", &gdlsc::ReplayDeviation::move)
+        .def_readonly("what", &gdlsc::ReplayDeviation::what)
+        .def_readonly("recorded", &gdlsc::ReplayDeviation::recorded)
+        .def_readonly("game", &gdlsc::ReplayDeviation::game)
+        .def_readonly("location", &gdlsc::ReplayDeviation::location)
+        .def_readonly("message", &gdlsc::ReplayDeviation::message);
+
+    py::class_<gdlsc::ReplayKnowledge>(m, "ReplayKnowledge")
+        .def_readonly("after", &gdlsc::ReplayKnowledge::after)
+        .def_readonly("developments", &gdlsc::ReplayKnowledge::developments)
+        .def_readonly("states", &gdlsc::ReplayKnowledge::states);
+
+    py::class_<gdlsc::Replay>(m, "Replay")
+        .def_readonly("clean", &gdlsc::Replay::clean)
+        .def_readonly("record", &gdlsc::Replay::record)
+        .def_readonly("format", &gdlsc::Replay::format)
+        .def_readonly("game", &gdlsc::Replay::game)
+        .def_readonly("engine", &gdlsc::Replay::engine)
+        .def_readonly("roles", &gdlsc::Replay::roles)
+        .def_readonly("steps", &gdlsc::Replay::steps)
+        .def_readonly("joint_moves", &gdlsc::Replay::joint_moves)
+        .def_readonly("states_checked", &gdlsc::Replay::states_checked)
+        .def_readonly("legal_checked", &gdlsc::Replay::legal_checked)
+        .def_readonly("moves_checked", &gdlsc::Replay::moves_checked)
+        .def_readonly("percepts_checked", &gdlsc::Replay::percepts_checked)
+        .def_readonly("terminal_checked", &gdlsc::Replay::terminal_checked)
+        .def_readonly("goals_checked", &gdlsc::Replay::goals_checked)
+        .def_readonly("finished", &gdlsc::Replay::finished)
+        .def_readonly("deviation", &gdlsc::Replay::deviation)
+        .def_readonly("knowledge_role", &gdlsc::Replay::knowledge_role)
+        .def_readonly("knowledge", &gdlsc::Replay::knowledge)
+        .def_readonly("exit_code", &gdlsc::Replay::exit_code)
+        .def_readonly("text", &gdlsc::Replay::text)
+        .def_readonly("json", &gdlsc::Replay::json);
 
     m.def("version", &gdlsc::version);
 }

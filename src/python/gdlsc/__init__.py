@@ -11,6 +11,8 @@ the command of the same name answers (doc/python.md)::
     game.query("(knows jane (true (hascard jane ?c)))", s)   # [{'c': 'king'}]
     game.belief("rick", "(true (hascard jane ace))", s)      # Fraction(1, 7)
     game.prove("legal-knowledge").verdict   # 'holds'
+    game.simulate(seed=3, record="m.xml")   # the match, also written as a recorded match
+    game.replay("m.xml").verdict            # 'clean' (gdlsc replay)
 
 Histories are given as a State, a list of joint moves (one move per role, role order, KIF
 strings) or the command line's text ``"(noop noop (deal king 7)) (allin fold noop)"``.
@@ -35,7 +37,7 @@ finally:
     _sys.setdlopenflags(_flags)
 from ._errors import Disagreement, Error, InternalError, InvalidInput, LimitError
 
-__all__ = ["Game", "State", "Proof", "InformationSet", "Solutions", "Regression", "Error", "InvalidInput",
+__all__ = ["Game", "State", "Proof", "Replay", "InformationSet", "Solutions", "Regression", "Error", "InvalidInput",
            "Disagreement", "LimitError", "InternalError", "version", "DEFAULT_TIMEOUT"]
 
 #: The command line's --timeout default, in seconds.
@@ -127,6 +129,58 @@ class Proof:
 
     def __repr__(self):
         return f"Proof(verdict={self.verdict!r}, method={self.method!r}, depth={self.depth})"
+
+
+class Replay:
+    """The outcome of ``replay``: a recorded match checked step by step against the game.
+
+    clean: every step agrees (``gdlsc replay`` exits 0); verdict ``"clean"`` or ``"deviation"``;
+    exit_code: the command's (0 clean, 1 a deviation);
+    deviation: None, or where the record first disagrees with the game, a dict with step (the
+    record's step, 1-based), role and move (None when the difference is not a role's: a state,
+    the end), what ("move", "state", "legal", "percepts", "terminal", "goals"), recorded and game
+    (what each says), location (``file:line:col`` in the record) and message;
+    checked: what was compared and agreed up to there (states, legal, moves, percepts: counts;
+    terminal, goals: bools); record, format ("xml" or "json"), game (the record's game name, ""
+    when it gives none), engine, roles, steps, joint_moves (replayed), finished (a terminal state
+    at the record's end);
+    knowledge_role, knowledge: with ``role=``, that role's information set after 0, 1, ... joint
+    moves, a list of dicts (after, developments, states);
+    text, report: what ``gdlsc replay`` prints, and what ``gdlsc replay --json`` prints as a dict.
+    """
+
+    def __init__(self, r):
+        self.clean = r.clean
+        self.verdict = "clean" if r.clean else "deviation"
+        self.exit_code = r.exit_code
+        d = r.deviation
+        self.deviation = None if d is None else {
+            "step": d.step, "role": d.role or None, "move": d.move or None, "what": d.what,
+            "recorded": d.recorded, "game": d.game, "location": d.location, "message": d.message}
+        self.checked = {"states": r.states_checked, "legal": r.legal_checked, "moves": r.moves_checked,
+                        "percepts": r.percepts_checked, "terminal": r.terminal_checked, "goals": r.goals_checked}
+        self.record = r.record
+        self.format = r.format
+        self.game = r.game
+        self.engine = r.engine
+        self.roles = r.roles
+        self.steps = r.steps
+        self.joint_moves = r.joint_moves
+        self.finished = r.finished
+        self.knowledge_role = r.knowledge_role or None
+        self.knowledge = [{"after": k.after, "developments": int(k.developments), "states": k.states}
+                          for k in r.knowledge]
+        self.text = r.text
+        self.report = _json.loads(r.json)
+
+    def __bool__(self):
+        return self.clean
+
+    def __repr__(self):
+        if self.clean:
+            return f"Replay(verdict='clean', steps={self.steps}, joint_moves={self.joint_moves})"
+        d = self.deviation
+        return f"Replay(verdict='deviation', step={d['step']}, role={d['role']!r}, what={d['what']!r})"
 
 
 class State:
@@ -323,18 +377,48 @@ class Game:
         count, histories, states, text = self._g.solve(formula, depth, limit, timeout)
         return Solutions(int(count), histories, states, text)
 
-    def simulate(self, playouts=None, seed=1, max_steps=1000):
+    def simulate(self, playouts=None, seed=1, max_steps=1000, record=None, record_format=None):
         """``gdlsc simulate``: without playouts one random match as a dict (joint_moves,
-        terminal, goals); with it that many timed playouts and their rates (states_per_second)."""
+        terminal, goals); with it that many timed playouts and their rates (states_per_second).
+        record: a path the match is also written to as a recorded match that ``replay`` reads
+        (``simulate --record FILE``); record_format "xml" (the Dresden trace with gdlsc's
+        <percepts>) or "json" (ggp-base's match), by default json for a path ending in .json,
+        else xml (``--record-format``)."""
         if playouts is None:
-            joints, terminal, goals = self._g.simulate(seed, max_steps)
+            path = "" if record is None else _os.fspath(record)
+            if record_format is not None and record is None:
+                raise InvalidInput("simulate: record_format= needs record=", 2)
+            joints, terminal, goals = self._g.simulate(seed, max_steps, path, record_format or "")
             out = {}
             for role, value in goals:
                 out.setdefault(role, []).append(int(value) if value.isdigit() else value)
             return {"joint_moves": joints, "terminal": terminal, "goals": out}
+        if record is not None:
+            raise InvalidInput("simulate: record= and playouts= exclude each other (one match is recorded)", 2)
         d = self._g.playouts(playouts, seed)
         d["states_per_second"] = d["states"] / d["seconds"] if d["seconds"] > 0 else 0.0
         return d
+
+    def record(self, seed=1, max_steps=1000, format="xml"):
+        """The match ``simulate(seed=seed, max_steps=max_steps)`` plays as a recorded match, as
+        text: what ``gdlsc simulate --seed SEED --record FILE --record-format FORMAT`` writes
+        (format "xml" or "json")."""
+        return self._g.record(seed, max_steps, format)
+
+    # --- recorded matches ----------------------------------------------------------------
+
+    def replay(self, record, role=None, engine="auto", timeout=DEFAULT_TIMEOUT, name="<record>"):
+        """``gdlsc replay``: a recorded match (the Dresden controller's trace XML or ggp-base's
+        match JSON) played again on the game step by step, as a ``Replay``; a deviation is an
+        outcome (``clean`` False, ``deviation`` with the step, role and move), not an exception.
+        record: a path, or the record's text (a str whose first non-blank character is ``<`` or
+        ``{``; its locations are in ``name``). role: also that role's information set after every
+        joint move. engine: "auto", "network" or "progression". gdlsc.InvalidInput, located in the
+        record, when it does not read or does not fit the game."""
+        role = role or ""
+        if isinstance(record, str) and record.lstrip()[:1] in ("<", "{"):
+            return Replay(self._g.replay_text(record, name, role, engine, timeout))
+        return Replay(self._g.replay(_os.fspath(record), role, engine, timeout))
 
     def __repr__(self):
         return f"Game({self.path or '<text>'!r}, roles={self.roles})"

@@ -58,6 +58,26 @@ class Proof:
     def counterexample(self) -> Optional[Dict[str, Any]]: ...
     def __bool__(self) -> bool: ...
 
+class Replay:
+    clean: bool
+    verdict: str
+    exit_code: int
+    deviation: Optional[Dict[str, Any]]
+    checked: Dict[str, Union[int, bool]]
+    record: str
+    format: str
+    game: str
+    engine: str
+    roles: List[str]
+    steps: int
+    joint_moves: int
+    finished: bool
+    knowledge_role: Optional[str]
+    knowledge: List[Dict[str, int]]
+    text: str
+    report: Dict[str, Any]
+    def __bool__(self) -> bool: ...
+
 class State:
     game: "Game"
     @property
@@ -107,4 +127,8 @@ class Game:
     def prove(self, property: str, depth: Optional[int] = ..., engine: str = ..., timeout: float = ...,
               witness: Union[None, Path, Dict[str, Any]] = ...) -> Proof: ...
     def solve(self, formula: str, depth: int, limit: int = ..., timeout: float = ...) -> Solutions: ...
-    def simulate(self, playouts: Optional[int] = ..., seed: int = ..., max_steps: int = ...) -> Dict[str, Any]: ...
+    def simulate(self, playouts: Optional[int] = ..., seed: int = ..., max_steps: int = ...,
+                 record: Optional[Path] = ..., record_format: Optional[str] = ...) -> Dict[str, Any]: ...
+    def record(self, seed: int = ..., max_steps: int = ..., format: str = ...) -> str: ...
+    def replay(self, record: Union[str, os.PathLike], role: Optional[str] = ..., engine: str = ...,
+               timeout: float = ..., name: str = ...) -> Replay: ...

@@ -70,7 +70,7 @@ BOOST_AUTO_TEST_CASE(installed_tree_runs_and_the_api_example_builds_against_it) 
     const std::string page = slurp((prefix / "share/man/man1/gdlsc.1").string());
     BOOST_TEST(page.rfind(".TH GDLSC 1", 0) == 0);
     BOOST_TEST(page.find("gdlsc \\- prove what holds and what players know") != std::string::npos, page.substr(0, 400));
-    for (const char* cmd : {"check", "translate", "query", "regress", "infoset", "prove", "belief", "simulate", "solve"})
+    for (const char* cmd : {"check", "translate", "query", "regress", "infoset", "prove", "belief", "simulate", "solve", "replay"})
         BOOST_TEST(page.find(std::string(".SS ") + cmd + "\n") != std::string::npos, cmd);
     BOOST_TEST(page.find("--max-steps") != std::string::npos);  // an option of simulate
     if (sh("command -v man", out) == 0) {  // rendered, where man is installed

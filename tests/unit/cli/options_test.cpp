@@ -30,6 +30,7 @@ struct FullApp {
         cli::register_belief(app, exit_code);
         cli::register_simulate(app, exit_code);
         cli::register_solve(app, exit_code);
+        cli::register_replay(app, exit_code);
     }
 };
 
@@ -77,7 +78,7 @@ BOOST_AUTO_TEST_CASE(timeout_has_one_default_on_every_command_that_takes_it) {
                    sub->get_name() << ": default " << o->get_default_str());
     }
     // Every command that runs the engine or a search takes it.
-    for (const char* name : {"query", "regress", "infoset", "prove", "belief", "simulate", "solve"})
+    for (const char* name : {"query", "regress", "infoset", "prove", "belief", "simulate", "solve", "replay"})
         BOOST_TEST((std::find(with_timeout.begin(), with_timeout.end(), name) != with_timeout.end()), name);
 }
 
