@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "base/errors.h"
+#include "gdl/existential_negation.h"
 #include "query/diagnostic_error.h"
 #include "query/game_file.h"
 #include "query/engines_smt.h"
@@ -53,8 +54,12 @@ Translation translate_game_file(const std::string& path, const TranslateOptions&
         if (ao.horizon < k)
             throw UserError("--horizon " + std::to_string(ao.horizon) + " is shorter than the history (" +
                             std::to_string(k) + " joint moves)");
+        // (not (p ?_x ?y)) with ?_x nowhere else, an accepted deviation, is unsafe in ASP: the
+        // rewriting the grounder uses names it with an auxiliary relation.
+        gdl::Program safe = gdl::existential_negations(g.program);
+        gdl::Analysis analysis = gdl::analyze(safe);
         gdl::Diagnostics refused;
-        text << sc::emit_asp(g.program, g.analysis, ao, refused);
+        text << sc::emit_asp(safe, analysis, ao, refused);
         throw_if_errors(refused, path + ": no ASP translation:");
     } else if (o.format == "network") {
         text << network_text(g.program, g.analysis, path);

@@ -66,6 +66,7 @@ struct Point {
 struct Match {
     std::string history;        ///< the joint moves played, as --history
     std::vector<Point> points;  ///< gdlsc's, time 0 .. the history's length
+    std::set<std::string> roles;
     bool ok = false;            ///< simulate ran (exit 0 or the step bound)
     std::string why;
 };
@@ -82,6 +83,7 @@ Match gdlsc_match(const std::string& game, int seed, int steps) {
         return m;
     }
     const json j = json::parse(r.out);
+    for (const auto& role : j["roles"]) m.roles.insert(role.get<std::string>());
     for (const auto& s : j["steps"]) {
         Point p;
         for (const auto& f : s["state"]) p.state.insert(f.get<std::string>());
@@ -122,7 +124,7 @@ struct ClingoRun {
 
 // Runs clingo on `program` (asking for two answer sets: there must be one) and reads the
 // shown atoms into points 0..n.
-ClingoRun clingo_points(const std::string& program, size_t n, double seconds) {
+ClingoRun clingo_points(const std::string& program, size_t n, double seconds, const std::set<std::string>& roles) {
     ClingoRun c;
     const std::string file = gdlsc::test::temp_file("export.lp", program);
     auto r = run_program({gdlsc::test::find_on_path("clingo"), "--outf=0", "-V0", file, "2"},
@@ -155,10 +157,15 @@ ClingoRun clingo_points(const std::string& program, size_t n, double seconds) {
         const auto& a = v.args;
         Point* p = a.empty() ? nullptr : at(a.back());
         if (!p) continue;
+        // legal moves, percepts and goals of the roles (a rule may name other constants,
+        // e.g. (sees ?x ...) for a non-role ?x: gdlsc reports roles only); random has no
+        // percepts or goals.
+        const std::string who = a.size() == 3 ? kif(a[0]) : "";
+        if (a.size() == 3 && !roles.count(who)) continue;
         if (v.name == "true" && a.size() == 2) p->state.insert(kif(a[0]));
-        else if (v.name == "legal" && a.size() == 3) p->legal.insert(kif(a[0]) + " " + kif(a[1]));
-        else if (v.name == "sees" && a.size() == 3 && kif(a[0]) != "random") p->percepts.insert(kif(a[0]) + " " + kif(a[1]));
-        else if (v.name == "goal" && a.size() == 3 && kif(a[0]) != "random") p->goals.insert(kif(a[0]) + " " + kif(a[1]));
+        else if (v.name == "legal" && a.size() == 3) p->legal.insert(who + " " + kif(a[1]));
+        else if (v.name == "sees" && a.size() == 3 && who != "random") p->percepts.insert(who + " " + kif(a[1]));
+        else if (v.name == "goal" && a.size() == 3 && who != "random") p->goals.insert(who + " " + kif(a[1]));
         else if (v.name == "terminal" && a.size() == 1) p->terminal = true;
     }
     return c;
@@ -207,7 +214,7 @@ int compare_match(const std::string& game, int seed, int steps, double clingo_se
     else args.insert(args.end(), {"--horizon", "0"});
     auto t = run_gdlsc(args);
     BOOST_REQUIRE_MESSAGE(t.exit_code == 0, game << ": " << gdlsc::test::command_line(args) << ": " << t.err);
-    ClingoRun c = clingo_points(mutant ? mutant(t.out) : t.out, n, clingo_seconds);
+    ClingoRun c = clingo_points(mutant ? mutant(t.out) : t.out, n, clingo_seconds, m.roles);
     if (c.timed_out) return -1;
     if (mutant && !c.error.empty()) return 1;
     BOOST_REQUIRE_MESSAGE(c.error.empty(), game << " after " << m.history << ": " << c.error);
@@ -329,14 +336,14 @@ std::set<std::string> solve_solutions(const std::string& game, int depth, const 
 
 BOOST_AUTO_TEST_SUITE(clingo, *boost::unit_test::precondition(have_clingo))
 
-// Every example after three seeded matches of up to five joint moves; GDL-III ones up to
+// Every example after two seeded matches of up to five joint moves; GDL-III ones up to
 // two: their sequence encoding holds every development up to the history's length
 // (NumberGuessing has 32^k developments of k joint moves).
 BOOST_AUTO_TEST_CASE(examples_after_seeded_matches) {
     size_t games = 0;
     for (const auto& game : example_games()) {
         const int steps = gdlsc::test::slurp(game).find("(knows ") != std::string::npos ? 2 : 5;
-        for (int seed = 1; seed <= 3; ++seed)
+        for (int seed = 1; seed <= 2; ++seed)
             BOOST_TEST(compare_match(game, seed, steps, 30) == 0, game << " seed " << seed);
         ++games;
     }
@@ -387,14 +394,22 @@ GDLSC_CORPUS_SUITE(corpus)
 // whose export clingo cannot ground and solve within 5 s is listed (and must be one of
 // the known ones below, with why), never passed silently.
 BOOST_AUTO_TEST_CASE(corpus_games_after_seeded_matches, *boost::unit_test::precondition(have_clingo)) {
-    // Games whose ground program is too large for clingo within the limit (measured on the
-    // 2-core CI machine); the comparison still runs on all the others.
-    const std::set<std::string> too_large = {};
+    // Games whose export clingo cannot ground within the limit, not run (measured: see why).
+    const std::map<std::string, std::string> too_large = {
+        {"gdl1/chess.kif",
+         "the time encoding is one recursive component through negation (true at T+1 depends on next at T, "
+         "which depends on 'not' of relations at T), so gringo over-approximates the states: more than 28 million "
+         "ground rules after 2 minutes for two joint moves"},
+    };
     size_t compared = 0;
     std::vector<std::string> skipped;
     for (const auto& path : gdlsc::test::corpus_games()) {
         const std::string game = path.string();
         const std::string name = path.parent_path().filename().string() + "/" + path.filename().string();
+        if (auto it = too_large.find(name); it != too_large.end()) {
+            skipped.push_back(name + " (" + it->second + ")");
+            continue;
+        }
         std::string why;
         const int d = compare_match(game, 1, 4, 5, nullptr, &why);
         if (d == -2) {
@@ -403,7 +418,7 @@ BOOST_AUTO_TEST_CASE(corpus_games_after_seeded_matches, *boost::unit_test::preco
         }
         if (d < 0) {
             skipped.push_back(name + " (clingo: more than 5 s)");
-            BOOST_TEST(too_large.count(name) == 1u, name << ": clingo ran out of time, and it is not a known large game");
+            BOOST_TEST(false, name << ": clingo ran out of time, and it is not a known large game");
             continue;
         }
         BOOST_TEST(d == 0, name);
