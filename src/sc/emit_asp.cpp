@@ -207,6 +207,39 @@ private:
         return atom(t, c);
     }
 
+    // The negation of `l` as alternatives: `not` of an atom, `=` for (not (distinct ..)), De
+    // Morgan through (not (or ...)) and (not (and ...)), double negation cancelled.
+    std::vector<std::vector<std::string>> negated(const Literal& l, const Context& c) {
+        switch (l.kind) {
+            case Literal::Kind::Atom: return {{"not " + positive(l, c)}};
+            case Literal::Kind::Distinct: return {{term(l.atom.args.at(0)) + " = " + term(l.atom.args.at(1))}};
+            case Literal::Kind::Not: return body(l.sub, c);
+            case Literal::Kind::Or: {  // every disjunct false
+                std::vector<std::vector<std::string>> alts = {{}};
+                for (const auto& d : l.sub) {
+                    std::vector<std::vector<std::string>> next;
+                    for (const auto& a : alts)
+                        for (const auto& o : negated(d, c)) {
+                            auto x = a;
+                            x.insert(x.end(), o.begin(), o.end());
+                            next.push_back(std::move(x));
+                        }
+                    alts = std::move(next);
+                }
+                return alts;
+            }
+            case Literal::Kind::And: {  // some conjunct false
+                std::vector<std::vector<std::string>> alts;
+                for (const auto& d : l.sub) {
+                    auto n = negated(d, c);
+                    alts.insert(alts.end(), n.begin(), n.end());
+                }
+                return alts;
+            }
+        }
+        return {};
+    }
+
     // A body as alternatives (each disjunction distributed), each a list of ASP literals.
     std::vector<std::vector<std::string>> body(const std::vector<Literal>& lits, const Context& c) {
         std::vector<std::vector<std::string>> alts = {{}};
@@ -217,17 +250,7 @@ private:
                 case Literal::Kind::Distinct:
                     options = {{term(l.atom.args.at(0)) + " != " + term(l.atom.args.at(1))}};
                     break;
-                case Literal::Kind::Not: {
-                    const Literal& s = l.sub.at(0);
-                    if (s.kind == Literal::Kind::Distinct) options = {{term(s.atom.args.at(0)) + " = " + term(s.atom.args.at(1))}};
-                    else if (s.kind == Literal::Kind::Atom) options = {{"not " + positive(s, c)}};
-                    else {
-                        diags_.error(l.loc, "translate --format asp: (not ...) of a conjunction or disjunction has no "
-                                            "ASP form here; name it with a rule of its own");
-                        options = {{"false"}};
-                    }
-                    break;
-                }
+                case Literal::Kind::Not: options = negated(l.sub.at(0), c); break;
                 case Literal::Kind::And: options = body(l.sub, c); break;
                 case Literal::Kind::Or:
                     for (const auto& d : l.sub) {
