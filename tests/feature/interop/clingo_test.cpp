@@ -430,3 +430,43 @@ BOOST_AUTO_TEST_CASE(corpus_games_after_seeded_matches, *boost::unit_test::preco
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+// The export's errors exit 2 and say where: an illegal history step (step, role, move), a
+// horizon shorter than the history, the asp options with another format; the symbol mapping
+// keeps apart what GDL keeps apart (1 and 01, a relation and our per-time names).
+BOOST_AUTO_TEST_CASE(errors_and_symbols) {
+    const std::string card = gdlsc::test::example("card_game/card_game.kif");
+    auto r = run_gdlsc({"translate", card, "--format", "asp", "--history", "(noop noop noop)"});
+    BOOST_TEST(r.exit_code == 2);
+    BOOST_TEST(r.err.find("step 1") != std::string::npos, r.err);
+    r = run_gdlsc({"translate", card, "--format", "asp", "--history", "(noop noop (deal ace king))", "--horizon", "0"});
+    BOOST_TEST(r.exit_code == 2);
+    BOOST_TEST(r.err.find("--horizon 0 is shorter than the history (1 joint moves)") != std::string::npos, r.err);
+    r = run_gdlsc({"translate", card, "--format", "text", "--horizon", "2"});
+    BOOST_TEST(r.exit_code == 2);
+    BOOST_TEST(r.err.find("--format asp") != std::string::npos, r.err);
+
+    BOOST_TEST(gdlsc::sc::asp_constant("1") == "1");
+    BOOST_TEST(gdlsc::sc::asp_constant("01") == "\"01\"");
+    BOOST_TEST(gdlsc::sc::asp_constant("not") == "\"not\"");
+    BOOST_TEST(gdlsc::sc::asp_constant("gdl_time") == "\"gdl_time\"");
+    BOOST_TEST(gdlsc::sc::asp_constant("my-card") == "\"my-card\"");
+    BOOST_TEST(gdlsc::sc::asp_constant("a\"b") == "\"a\\\"b\"");
+    BOOST_TEST(gdlsc::sc::asp_variable("x") == "Vx");
+    BOOST_TEST(gdlsc::sc::asp_variable("my-var") != gdlsc::sc::asp_variable("my_var"));
+    const std::string game = gdlsc::test::temp_file("symbols.kif", R"((role a)
+(init x)
+(cell_3 x)
+(<= (p_3 ?y) (cell_3 ?y))
+(<= (my-rel 01) (true x))
+(<= (legal a (go ?n)) (my-rel ?n))
+(<= (legal a (go 1)) (p_3 x))
+(<= (next x) (true x))
+(<= terminal (true y))
+(<= (goal a 100) (true x))
+)");
+    r = run_gdlsc({"translate", game, "--format", "asp", "--horizon", "0", "--sequences"});
+    BOOST_REQUIRE_MESSAGE(r.exit_code == 0, r.err);
+    BOOST_TEST(r.out.find("gdl_rel(\"p_3\",Vy) :- gdl_rel(\"cell_3\",Vy).") != std::string::npos, r.out);
+    BOOST_TEST(r.out.find("gdl_rel_0(\"my-rel\",\"01\",S)") != std::string::npos, r.out);
+}
