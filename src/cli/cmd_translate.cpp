@@ -20,7 +20,8 @@ void register_translate(CLI::App& app, int& exit_code) {
         query::TranslateOptions o;
     };
     auto a = std::make_shared<Args>();
-    auto* cmd = app.add_subcommand("translate", "print the situation calculus theory of a game");
+    auto* cmd = app.add_subcommand(
+        "translate", "print the situation calculus theory of a game, its ground program or step network, or the game as a clingo program");
     add_game(cmd, a->game, a->o.strict);
     cmd->add_option("--format,-f", a->o.format,
                     "text (for people), prolog (the engine's module), tptp (FOF), smtlib (the completion and "
