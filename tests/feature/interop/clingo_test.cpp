@@ -5,8 +5,9 @@
 // every time point are exactly gdlsc's -- on every example and every corpus game (those
 // clingo cannot ground within a few seconds listed with why). For the GDL-III puzzles, the
 // developments in which clingo finds the puzzle's formula true at the last time point are
-// exactly `gdlsc solve`'s solutions. Corrupted programs (a negation dropped; knowledge over
-// every development instead of the information set) must fail the same comparisons.
+// exactly `gdlsc solve`'s solutions; with --sequences, the GDL-II examples' information sets
+// equal `gdlsc infoset`'s. Corrupted programs (a negation dropped; knowledge over every
+// development instead of the information set; percepts ignored) must fail the same comparisons.
 // Skipped without clingo (Debian gringo); the corpus cases without ../shared.
 #define BOOST_TEST_MODULE interop_clingo
 #include <boost/test/unit_test.hpp>
@@ -197,11 +198,17 @@ std::string know_over_every_development(const std::string& p) {
     return std::regex_replace(p, ind, "gdl_seq_$1(S2)");
 }
 
+// Percepts ignored: the rules telling developments apart by what a role saw are dropped.
+std::string ignore_percepts(const std::string& p) {
+    static const std::regex dif(R"(\ngdl_dif_\d+\(R,C1,C2\) :- [^\n]*)");
+    return std::regex_replace(p, dif, "");
+}
+
 // Compares gdlsc and clingo along a seeded match; returns the number of time points where
 // they differ (checked unless `mutant`), or -1 when clingo ran out of time. When gdlsc cannot
 // play the game (simulate fails), `unplayable` gets why and -2 is returned; without it, a failure.
 int compare_match(const std::string& game, int seed, int steps, double clingo_seconds, Mutation mutant = nullptr,
-                  std::string* unplayable = nullptr) {
+                  std::string* unplayable = nullptr, bool sequences = false) {
     Match m = gdlsc_match(game, seed, steps);
     if (!m.ok && unplayable) {
         *unplayable = m.why;
@@ -212,6 +219,7 @@ int compare_match(const std::string& game, int seed, int steps, double clingo_se
     std::vector<std::string> args = {"translate", game, "--format", "asp"};
     if (n > 0) args.insert(args.end(), {"--history", m.history});
     else args.insert(args.end(), {"--horizon", "0"});
+    if (sequences) args.push_back("--sequences");
     auto t = run_gdlsc(args);
     BOOST_REQUIRE_MESSAGE(t.exit_code == 0, game << ": " << gdlsc::test::command_line(args) << ": " << t.err);
     ClingoRun c = clingo_points(mutant ? mutant(t.out) : t.out, n, clingo_seconds, m.roles);
@@ -332,6 +340,55 @@ std::set<std::string> solve_solutions(const std::string& game, int depth, const 
     return out;
 }
 
+// The roles (not random) whose information set after the seeded match differs between the
+// export with --sequences (the developments S2 with gdl_ind_n(R,H,S2), H the history's, and
+// their states) and `gdlsc infoset --json`.
+size_t information_sets_differ(const std::string& game, int seed, int steps, Mutation mutant = nullptr) {
+    Match m = gdlsc_match(game, seed, steps);
+    BOOST_REQUIRE(m.ok);
+    const std::string n = std::to_string(m.points.size() - 1);
+    auto t = run_gdlsc({"translate", game, "--format", "asp", "--sequences", "--history", m.history});
+    BOOST_REQUIRE_MESSAGE(t.exit_code == 0, t.err);
+    size_t differ = 0;
+    for (const auto& role : m.roles) {
+        if (role == "random") continue;
+        std::string program = mutant ? mutant(t.out) : t.out;
+        program += "gdl_is(S2) :- gdl_history(" + n + ",S), gdl_ind_" + n + "(" + gdlsc::sc::asp_constant(role) +
+                   ",S,S2).\ngdl_is_true(S2,F) :- gdl_is(S2), true_" + n + "(F,S2).\n#show gdl_is/1.\n#show gdl_is_true/2.\n";
+        const std::string file = gdlsc::test::temp_file("infoset.lp", program);
+        auto r = run_program({gdlsc::test::find_on_path("clingo"), "--outf=0", "-V0", file}, 60);
+        BOOST_REQUIRE_MESSAGE(r.exit_code == 10 || r.exit_code == 30, r.err);
+        std::istringstream lines(r.out);
+        std::string line, text;
+        std::getline(lines, line);
+        std::map<std::string, std::set<std::string>> developments;  // development -> its state
+        std::istringstream atoms(line);
+        while (atoms >> text) {
+            const asp::Value v = asp::read_value(text);
+            if (v.name == "gdl_is" && v.args.size() == 1) developments[v.args[0].text()];
+            if (v.name == "gdl_is_true" && v.args.size() == 2) developments[v.args[0].text()].insert(kif(v.args[1]));
+        }
+        std::set<std::set<std::string>> theirs;
+        for (const auto& [d, state] : developments) theirs.insert(state);
+        auto g = run_gdlsc({"infoset", game, "--role", role, "--history", m.history, "--json"});
+        BOOST_REQUIRE_MESSAGE(g.exit_code == 0, g.err);
+        const json j = json::parse(g.out);
+        std::set<std::set<std::string>> mine;
+        for (const auto& st : j["state_list"]) {
+            std::set<std::string> state;
+            for (const auto& f : st) state.insert(f.get<std::string>());
+            mine.insert(state);
+        }
+        const bool same = j["developments"].get<size_t>() == developments.size() && mine == theirs;
+        if (!same) ++differ;
+        if (!mutant)
+            BOOST_TEST(same, game << " after " << m.history << ": " << role << "'s information set: gdlsc "
+                                  << j["developments"].get<size_t>() << " developments, " << mine.size()
+                                  << " states; clingo " << developments.size() << ", " << theirs.size());
+    }
+    return differ;
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(clingo, *boost::unit_test::precondition(have_clingo))
@@ -348,6 +405,26 @@ BOOST_AUTO_TEST_CASE(examples_after_seeded_matches) {
         ++games;
     }
     BOOST_TEST(games >= 9u);
+}
+
+// The GDL-II examples in the sequence encoding (--sequences), after seeded matches of one or
+// two joint moves: the same answers along the history, and each role's information set at its end --
+// the developments gdl_ind relates to the history's, with their states -- equal to `gdlsc
+// infoset`'s (the knowledge relation a query over the export would use).
+BOOST_AUTO_TEST_CASE(sequence_encoding_and_information_sets) {
+    // (the tic-tac-toes after one joint move: 162 developments; after two, some 20,000, and
+    // gdl_ind relates pairs of them)
+    const std::vector<std::pair<const char*, int>> games = {
+        {"card_game/card_game.kif", 2}, {"blind_tictactoe/blind_tictactoe.kif", 1},
+        {"exploding_bomb/exploding_bomb.kif", 2}, {"krieg_tictactoe/krieg_tictactoe.kif", 1},
+        {"three_players/three_players.kif", 2}};
+    for (const auto& [rel, steps] : games) {
+        const std::string game = gdlsc::test::example(rel);
+        BOOST_TEST(compare_match(game, 1, steps, 30, nullptr, nullptr, true) == 0, game);
+        BOOST_TEST(information_sets_differ(game, 1, steps) == 0u, game);
+    }
+    // A wrong indistinguishability relation (percepts ignored) is caught.
+    BOOST_TEST(information_sets_differ(gdlsc::test::example("card_game/card_game.kif"), 1, 2, ignore_percepts) > 0u);
 }
 
 // The puzzles' answers: the developments where the formula holds, clingo's = solve's.
