@@ -275,7 +275,7 @@ private:
     void rule(const gdl::Rule& r, const Context& c, const std::string& guard) {
         std::string head = atom(r.head, c, true);
         auto alts = body(r.body, c);
-        if (!r.is_fact()) {  // a fact reads the same in ASP
+        if (!r.is_fact() || cls(r.head) != PredicateClass::Static) {  // a static fact reads the same in ASP
             out_ << "% " << one_line(r.to_kif());
             if (alts.size() > 1) out_ << "   (or: " << alts.size() << " rules)";
             out_ << "\n";
