@@ -226,7 +226,8 @@ public:
     /// The primitive fluents' signatures (name/arity), sorted.
     std::vector<std::string> fluent_signatures() const;
 
-    /// The Situation Calculus theory: "text", "prolog" or "tptp".
+    /// The Situation Calculus theory: "text", "prolog" or "tptp"; or any other format of
+    /// `gdlsc translate` with its defaults ("asp": the clingo program to horizon 10, no history).
     std::string translate(const std::string& format = "text") const;
     /// `gdlsc query`: the formula after the history (joint moves in role order, KIF, as on the
     /// command line); engine "progression", "regression", "smt" or "all".

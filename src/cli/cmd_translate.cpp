@@ -1,7 +1,8 @@
-// `gdlsc translate GAME --format text|prolog|tptp|smtlib|ground|network [-o FILE]`: the situation calculus
+// `gdlsc translate GAME --format text|prolog|tptp|smtlib|ground|network|asp [-o FILE]`: the situation calculus
 // theory of a game (Schiffel & Thielscher 2011) for people, for the Prolog engine, or for
 // first-order provers; smtlib: the completion and loop formulas of the ground program along
-// a history (--history/--history-file, default empty), for SMT solvers (src/query/translate.h).
+// a history (--history/--history-file, default empty), for SMT solvers; asp: the game as a clingo
+// program with time (GDL-III: sequence) arguments, --horizon and an optional history (src/query/translate.h).
 // An invalid game prints its diagnostics and exits 2.
 #include <fstream>
 #include <iostream>
@@ -19,17 +20,25 @@ void register_translate(CLI::App& app, int& exit_code) {
         query::TranslateOptions o;
     };
     auto a = std::make_shared<Args>();
-    auto* cmd = app.add_subcommand("translate", "print the situation calculus theory of a game");
+    auto* cmd = app.add_subcommand(
+        "translate", "print the situation calculus theory of a game, its ground program or step network, or the game as a clingo program");
     add_game(cmd, a->game, a->o.strict);
     cmd->add_option("--format,-f", a->o.format,
                     "text (for people), prolog (the engine's module), tptp (FOF), smtlib (the completion and "
                     "loop formulas of the ground program along --history, SMT-LIB 2), ground (that ground program, "
-                    "one rule per line) or network (the step network: inputs, components, outputs)")
-        ->check(CLI::IsMember({"text", "prolog", "tptp", "smtlib", "ground", "network"}))
+                    "one rule per line), network (the step network: inputs, components, outputs) or asp (the "
+                    "game as a clingo program: time arguments, GDL-III sequence arguments)")
+        ->check(CLI::IsMember({"text", "prolog", "tptp", "smtlib", "ground", "network", "asp"}))
         ->capture_default_str();
     cmd->add_option("-o,--output", a->output, "write to FILE instead of standard output");
-    auto* h = cmd->add_option("--history", a->o.history, "smtlib, ground: joint moves to ground along (default: none)");
-    cmd->add_option("--history-file", a->o.history_file, "smtlib, ground: file with one joint move per line")->excludes(h);
+    auto* h = cmd->add_option("--history", a->o.history,
+                              "smtlib, ground: joint moves to ground along; asp: joint moves fixed (default: none)");
+    cmd->add_option("--history-file", a->o.history_file, "smtlib, ground, asp: file with one joint move per line")
+        ->excludes(h);
+    cmd->add_option("--horizon", a->o.horizon,
+                    "asp: the last time point, at most N joint moves (default: the history's length, or 10 without one)");
+    cmd->add_flag("--sequences", a->o.sequences,
+                  "asp: the sequence encoding (every development, knowledge relations) for a game without knows too");
     cmd->callback([a, &exit_code] {
         query::Translation t = query::translate_game_file(a->game, a->o);
         std::cerr << t.diagnostics;

@@ -1,13 +1,16 @@
 // `gdlsc translate`: the situation calculus theory of a game (src/sc) as text, Prolog or
-// TPTP, or the completion and loop formulas of its ground program along a history as SMT-LIB.
+// TPTP, or the completion and loop formulas of its ground program along a history as SMT-LIB,
+// or the game as a clingo program (asp: time or, for GDL-III, sequence arguments).
 #pragma once
 #include <string>
 
 namespace gdlsc::query {
 
 struct TranslateOptions {
-    std::string format = "text";        ///< text | prolog | tptp | smtlib | ground | network
-    std::string history, history_file;  ///< smtlib only: the joint moves to ground along
+    std::string format = "text";        ///< text | prolog | tptp | smtlib | ground | network | asp
+    std::string history, history_file;  ///< smtlib, ground, asp: the joint moves to ground along / fix
+    int horizon = -1;                   ///< asp: the last time point (-1: the history's length, or 10 without one)
+    bool sequences = false;             ///< asp: the sequence encoding for a game without knows too
     bool strict = false;                ///< deviations from GDL are errors (--strict)
 };
 
@@ -18,7 +21,8 @@ struct Translation {
 };
 
 /// Reads and validates `path` and translates it. An unreadable file, a history with a
-/// format other than smtlib or ground, or an illegal history step is a UserError.
+/// format other than smtlib, ground or asp, an illegal history step, a horizon shorter than
+/// the history, or a construct the asp format cannot take (located) is a UserError.
 Translation translate_game_file(const std::string& path, const TranslateOptions& o);
 
 }  // namespace gdlsc::query
