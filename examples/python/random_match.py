@@ -45,10 +45,15 @@ def main():
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
 
+        from matplotlib.ticker import MaxNLocator
+
         fig, ax = plt.subplots(figsize=(6, 3.5))
-        for p, ys in sizes.items():
-            ax.step(range(len(ys)), ys, where="post", label=p)
+        styles = ["-", "--", ":", "-."]
+        for k, (p, ys) in enumerate(sizes.items()):  # equal sizes stay visible: a style per player
+            ax.step(range(len(ys)), ys, where="post", label=p, linestyle=styles[k % len(styles)], marker="o",
+                    markersize=4, linewidth=1.5 + 1.5 * (len(sizes) - 1 - k))
         ax.set_yscale("log")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_xlabel("step")
         ax.set_ylabel("developments in the information set")
         ax.set_title(a.game.rsplit("/", 1)[-1])

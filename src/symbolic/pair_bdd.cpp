@@ -983,7 +983,33 @@ struct PairProver::Impl {
                 return;
             }
         }
-        throw std::logic_error("the BDD engine found a development that never ends but no cycle within its bound");
+        // Every level's tries missed (many states of Z lead to a cycle without lying on one):
+        // from a shallowest state of Z, steps inside Z until a state recurs -- a lasso, not
+        // always from the shallowest state on a cycle.
+        for (std::size_t d = 0; d < levels.size(); ++d) {
+            const bdd start = levels[d] & z;
+            if (start == bddfalse) continue;
+            std::vector<char> at = assignment(bdd_fullsatone(start), nvars);
+            for (const auto& st : walk_back(levels, d, at, rel.forward)) res.moves.push_back(joint(st, m1));
+            std::vector<std::vector<char>> walk{at};
+            auto same = [&](const std::vector<char>& a, const std::vector<char>& b) {
+                for (int v : x)
+                    if (a[static_cast<std::size_t>(v)] != b[static_cast<std::size_t>(v)]) return false;
+                return true;
+            };
+            for (;;) {
+                auto [joint_move, next] = step_into(at, z, rel);
+                res.moves.push_back(joint_move);
+                for (std::size_t k = 0; k < walk.size(); ++k)
+                    if (same(walk[k], next)) {
+                        res.holds = false, res.why = Why::Cycle, res.loop_start = d + k;
+                        return;
+                    }
+                walk.push_back(next);
+                at = next;
+            }
+        }
+        throw std::logic_error("the BDD engine found a development that never ends but no state of it");
     }
 
     PairResult prove(const PairOptions& o) {
