@@ -20,6 +20,8 @@ struct ChcProveOptions {
     std::string solver = "both";
 };
 
+/// With solver "both" a short bounded search (two copies, up to 8 joint moves, a quarter of the
+/// time and at most 5 s) comes first: a refutation found there says "bounded" in `solved_by`.
 /// The report has method Chc and whole_game set: holds, with the lemmas of each role's
 /// invariant in `invariants` and who found it in `solved_by`; or refuted with a shortest counterexample (its role, depth and
 /// developments, as the other methods print it). Formulas and games without a step program
