@@ -482,12 +482,7 @@ GDLSC_CORPUS_SUITE(corpus)
 // the known ones below, with why), never passed silently.
 BOOST_AUTO_TEST_CASE(corpus_games_after_seeded_matches, *boost::unit_test::precondition(have_clingo)) {
     // Games whose export clingo cannot ground within the limit, not run (measured: see why).
-    const std::map<std::string, std::string> too_large = {
-        {"gdl1/chess.kif",
-         "the time encoding is one recursive component through negation (true at T+1 depends on next at T, "
-         "which depends on 'not' of relations at T), so gringo over-approximates the states: more than 28 million "
-         "ground rules after 2 minutes for two joint moves"},
-    };
+    const std::map<std::string, std::string> too_large = {};
     size_t compared = 0;
     std::vector<std::string> skipped;
     for (const auto& path : gdlsc::test::corpus_games()) {
