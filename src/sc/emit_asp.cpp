@@ -443,7 +443,8 @@ private:
                 needs.insert(n + ".");
             }
         }
-        for (const auto& n : needs) out_ << n << "\n";
+        for (const auto& n : needs)
+            if (needs_written_.insert(n).second) out_ << n << "\n";  // each once
     }
 
     template <typename Pred>
@@ -677,6 +678,7 @@ private:
     int knows_count_ = 0;
     std::map<gdl::Signature, std::vector<bool>> demand_;  ///< staged: the bound arguments of demanded relations
     std::map<gdl::Signature, std::string> need_name_;
+    std::set<std::string> needs_written_;
 };
 
 }  // namespace

@@ -192,6 +192,13 @@ std::string drop_a_negation(const std::string& p) {
     return out;
 }
 
+// Demand forgotten: the staged encoding's gdl_need rules dropped, so the relations computed on
+// demand are false everywhere.
+std::string drop_demand(const std::string& p) {
+    static const std::regex need(R"(\ngdl_need[^\n]*)");
+    return std::regex_replace(p, need, "");
+}
+
 // Knowledge over every development of the same time, not over the information set.
 std::string know_over_every_development(const std::string& p) {
     static const std::regex ind(R"(gdl_ind_(\d+)\(R,S,S2\))");
@@ -208,7 +215,7 @@ std::string ignore_percepts(const std::string& p) {
 // they differ (checked unless `mutant`), or -1 when clingo ran out of time. When gdlsc cannot
 // play the game (simulate fails), `unplayable` gets why and -2 is returned; without it, a failure.
 int compare_match(const std::string& game, int seed, int steps, double clingo_seconds, Mutation mutant = nullptr,
-                  std::string* unplayable = nullptr, bool sequences = false) {
+                  std::string* unplayable = nullptr, const std::string& encoding = "") {
     Match m = gdlsc_match(game, seed, steps);
     if (!m.ok && unplayable) {
         *unplayable = m.why;
@@ -219,7 +226,7 @@ int compare_match(const std::string& game, int seed, int steps, double clingo_se
     std::vector<std::string> args = {"translate", game, "--format", "asp"};
     if (n > 0) args.insert(args.end(), {"--history", m.history});
     else args.insert(args.end(), {"--horizon", "0"});
-    if (sequences) args.push_back("--sequences");
+    if (!encoding.empty()) args.insert(args.end(), {"--encoding", encoding});
     auto t = run_gdlsc(args);
     BOOST_REQUIRE_MESSAGE(t.exit_code == 0, game << ": " << gdlsc::test::command_line(args) << ": " << t.err);
     ClingoRun c = clingo_points(mutant ? mutant(t.out) : t.out, n, clingo_seconds, m.roles);
@@ -402,6 +409,8 @@ BOOST_AUTO_TEST_CASE(examples_after_seeded_matches) {
         const int steps = gdlsc::test::slurp(game).find("(knows ") != std::string::npos ? 2 : 5;
         for (int seed = 1; seed <= 2; ++seed)
             BOOST_TEST(compare_match(game, seed, steps, 30) == 0, game << " seed " << seed);
+        // (the history fixes every joint move: the staged encoding above; the time encoding here)
+        if (steps == 5) BOOST_TEST(compare_match(game, 1, steps, 30, nullptr, nullptr, "time") == 0, game << " time");
         ++games;
     }
     BOOST_TEST(games >= 9u);
@@ -420,7 +429,7 @@ BOOST_AUTO_TEST_CASE(sequence_encoding_and_information_sets) {
         {"three_players/three_players.kif", 2}};
     for (const auto& [rel, steps] : games) {
         const std::string game = gdlsc::test::example(rel);
-        BOOST_TEST(compare_match(game, 1, steps, 30, nullptr, nullptr, true) == 0, game);
+        BOOST_TEST(compare_match(game, 1, steps, 30, nullptr, nullptr, "sequences") == 0, game);
         BOOST_TEST(information_sets_differ(game, 1, steps) == 0u, game);
     }
     // A wrong indistinguishability relation (percepts ignored) is caught.
@@ -466,7 +475,10 @@ BOOST_AUTO_TEST_CASE(puzzles_answers_equal_solve) {
 // The comparisons can fail: a program with one negation dropped differs from gdlsc on a
 // seeded match; knowledge over every development of a time finds other Cheryl dates.
 BOOST_AUTO_TEST_CASE(corrupted_programs_are_caught) {
-    BOOST_TEST(compare_match(gdlsc::test::example("blind_tictactoe/blind_tictactoe.kif"), 1, 5, 60, drop_a_negation) > 0);
+    const std::string blind = gdlsc::test::example("blind_tictactoe/blind_tictactoe.kif");
+    BOOST_TEST(compare_match(blind, 1, 5, 60, drop_a_negation) > 0);  // staged
+    BOOST_TEST(compare_match(blind, 1, 5, 60, drop_a_negation, nullptr, "time") > 0);
+    BOOST_TEST(compare_match(blind, 1, 9, 60, drop_demand) > 0);
     BOOST_TEST(compare_match(gdlsc::test::example("cheryl/cheryl.kif"), 1, 3, 60, know_over_every_development) > 0);
     const std::string cheryl = gdlsc::test::example("cheryl/cheryl.kif");
     BOOST_TEST(clingo_solutions(cheryl, 2, "(said statement1)", know_over_every_development) !=
@@ -527,6 +539,19 @@ BOOST_AUTO_TEST_CASE(errors_and_symbols) {
     r = run_gdlsc({"translate", card, "--format", "text", "--horizon", "2"});
     BOOST_TEST(r.exit_code == 2);
     BOOST_TEST(r.err.find("--format asp") != std::string::npos, r.err);
+    r = run_gdlsc({"translate", gdlsc::test::example("cheryl/cheryl.kif"), "--format", "asp", "--encoding", "staged"});
+    BOOST_TEST(r.exit_code == 2);
+    BOOST_TEST(r.err.find("knowledge needs the sequence encoding") != std::string::npos, r.err);
+    r = run_gdlsc({"translate", card, "--format", "asp", "--encoding", "time", "--sequences"});
+    BOOST_TEST(r.exit_code == 2);
+    BOOST_TEST(r.err.find("contradict") != std::string::npos, r.err);
+    // The encoding chosen: staged when the history fixes every joint move up to the horizon.
+    r = run_gdlsc({"translate", card, "--format", "asp", "--history", "(noop noop (deal ace king))"});
+    BOOST_TEST(r.out.find("% Encoding: staged.") != std::string::npos);
+    r = run_gdlsc({"translate", card, "--format", "asp", "--history", "(noop noop (deal ace king))", "--horizon", "2"});
+    BOOST_TEST(r.out.find("% Encoding: time.") != std::string::npos);
+    r = run_gdlsc({"translate", card, "--format", "asp", "--horizon", "2", "--encoding", "staged"});
+    BOOST_TEST(r.out.find("1 { does_1(R,M) : legal_1(R,M) } 1 :- role(R), gdl_moved_1.") != std::string::npos, r.out);
 
     BOOST_TEST(gdlsc::sc::asp_constant("1") == "1");
     BOOST_TEST(gdlsc::sc::asp_constant("01") == "\"01\"");
