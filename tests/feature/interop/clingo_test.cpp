@@ -439,6 +439,38 @@ BOOST_AUTO_TEST_CASE(sequence_encoding_and_information_sets) {
     BOOST_TEST(information_sets_differ(gdlsc::test::example("card_game/card_game.kif"), 1, 2, ignore_percepts) > 0u);
 }
 
+// Without a history the moves are chosen: the staged encoding (choices per time point, demand)
+// has the same answer sets -- the matches of up to three joint moves, with everything shown --
+// as the time encoding; a dropped negation changes them.
+BOOST_AUTO_TEST_CASE(staged_and_time_encodings_have_the_same_matches) {
+    auto matches = [](const std::string& game, const std::string& encoding, Mutation mutant) {
+        auto t = run_gdlsc({"translate", game, "--format", "asp", "--horizon", "3", "--encoding", encoding});
+        BOOST_REQUIRE_MESSAGE(t.exit_code == 0, t.err);
+        const std::string file = gdlsc::test::temp_file("matches.lp", mutant ? mutant(t.out) : t.out);
+        auto r = run_program({gdlsc::test::find_on_path("clingo"), "--outf=0", "-V0", file, "0"}, 60);
+        // (a mutant may have no answer set: exit 20)
+        BOOST_REQUIRE_MESSAGE(r.exit_code == 10 || r.exit_code == 30 || (mutant && r.exit_code == 20),
+                              "clingo exits " << r.exit_code << ": " << r.err);
+        std::set<std::set<std::string>> out;
+        std::istringstream lines(r.out);
+        for (std::string line; std::getline(lines, line);) {
+            if (line.find("SATISFIABLE") != std::string::npos) continue;
+            std::istringstream atoms(line);
+            std::set<std::string> m;
+            for (std::string a; atoms >> a;) m.insert(a);
+            out.insert(m);
+        }
+        return out;
+    };
+    for (const char* rel : {"card_game/card_game.kif", "krieg_tictactoe/krieg_tictactoe.kif"}) {
+        const std::string game = gdlsc::test::example(rel);
+        const auto time = matches(game, "time", nullptr);
+        BOOST_TEST(time.size() > 50u, game);
+        BOOST_TEST((matches(game, "staged", nullptr) == time), game);
+        BOOST_TEST((matches(game, "staged", drop_a_negation) != time), game);
+    }
+}
+
 // The puzzles' answers: the developments where the formula holds, clingo's = solve's.
 BOOST_AUTO_TEST_CASE(puzzles_answers_equal_solve) {
     struct Puzzle {
