@@ -24,6 +24,9 @@
 //   true_{d+1}(F) :- next_d(F).  gdl_time_{d+1} :- gdl_moved_d.
 //   true(F,d) :- true_d(F).  (likewise legal, terminal, goal, does, sees: the time encoding's #show)
 //
+// and demand: a derived relation every call binds in some arguments is computed for the
+// bindings asked for only, through gdl_need_p_d (magic sets; see analyse_demand).
+//
 // Sequence encoding (GDL-III; Thielscher 2016): every development is a term, s0 or
 // do(m(M1,...,Mk), S), and every state-dependent relation p at time d is written p_d(..., S)
 // -- the paper's time argument in the name, so that the program is stratified by predicate
