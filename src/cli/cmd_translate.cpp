@@ -2,7 +2,8 @@
 // theory of a game (Schiffel & Thielscher 2011) for people, for the Prolog engine, or for
 // first-order provers; smtlib: the completion and loop formulas of the ground program along
 // a history (--history/--history-file, default empty), for SMT solvers; asp: the game as a clingo
-// program with time (GDL-III: sequence) arguments, --horizon and an optional history (src/query/translate.h).
+// program with time arguments (or the time in the names, or GDL-III sequence arguments), --horizon
+// and an optional history (src/query/translate.h).
 // An invalid game prints its diagnostics and exits 2.
 #include <fstream>
 #include <iostream>
@@ -37,8 +38,13 @@ void register_translate(CLI::App& app, int& exit_code) {
         ->excludes(h);
     cmd->add_option("--horizon", a->o.horizon,
                     "asp: the last time point, at most N joint moves (default: the history's length, or 10 without one)");
-    cmd->add_flag("--sequences", a->o.sequences,
-                  "asp: the sequence encoding (every development, knowledge relations) for a game without knows too");
+    cmd->add_option("--encoding", a->o.encoding,
+                    "asp: time (true(F,T), one copy of the rules), staged (true_3(F), one copy per time point, "
+                    "stratified step by step: gringo computes a fixed match while grounding) or sequences (every "
+                    "development, knowledge relations); default: sequences for a game with knows, staged when the "
+                    "history fixes every joint move up to the horizon, else time")
+        ->check(CLI::IsMember({"time", "staged", "sequences"}));
+    cmd->add_flag("--sequences", a->o.sequences, "asp: the same as --encoding sequences");
     cmd->callback([a, &exit_code] {
         query::Translation t = query::translate_game_file(a->game, a->o);
         std::cerr << t.diagnostics;

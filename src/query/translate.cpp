@@ -20,7 +20,12 @@ Translation translate_game_file(const std::string& path, const TranslateOptions&
     const bool asp = o.format == "asp";
     if ((!o.history.empty() || !o.history_file.empty()) && o.format != "smtlib" && o.format != "ground" && !asp)
         throw UserError("--history and --history-file go with --format smtlib, ground or asp");
-    if ((o.horizon != -1 || o.sequences) && !asp) throw UserError("--horizon and --sequences go with --format asp");
+    if ((o.horizon != -1 || o.sequences || !o.encoding.empty()) && !asp)
+        throw UserError("--horizon, --encoding and --sequences go with --format asp");
+    if (!o.encoding.empty() && o.encoding != "time" && o.encoding != "staged" && o.encoding != "sequences")
+        throw UserError("unknown --encoding '" + o.encoding + "' (time, staged, sequences)");
+    if (o.sequences && !o.encoding.empty() && o.encoding != "sequences")
+        throw UserError("--sequences and --encoding " + o.encoding + " contradict each other");
     if (o.horizon < -1) throw UserError("--horizon must be at least 0");
     gdl::Diagnostics diags;
     diags.set_strict(o.strict);
@@ -42,7 +47,14 @@ Translation translate_game_file(const std::string& path, const TranslateOptions&
     } else if (asp) {
         sc::AspOptions ao;
         ao.source_name = path;
-        ao.sequences = o.sequences;
+        const std::string e = o.sequences ? "sequences" : o.encoding;
+        ao.encoding = e == "time"        ? sc::AspEncoding::Time
+                      : e == "staged"    ? sc::AspEncoding::Staged
+                      : e == "sequences" ? sc::AspEncoding::Sequences
+                                         : sc::AspEncoding::Automatic;
+        if ((e == "time" || e == "staged") && g.analysis.epistemic)
+            throw UserError(path + ": --encoding " + e + ": the game has knows, and knowledge needs the sequence "
+                                   "encoding (--encoding sequences, the default for it)");
         if (!o.history.empty() || !o.history_file.empty()) {
             Session s(g, 0);  // a copy: the program below is the one read
             History h = s.history(o.history, o.history_file);

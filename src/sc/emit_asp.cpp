@@ -10,6 +10,23 @@
 //   gdl_time(T+1) :- gdl_moved(T).   true(F,0) :- init(F).   true(F,T+1) :- next(F,T).
 //   1 { does(R,M,T) : legal(R,M,T) } 1 :- role(R), gdl_moved(T), not gdl_fixed(T).
 //
+// Staged encoding (games without knows, chosen when the history fixes every joint move up to
+// the horizon, or asked for): the time is written into the names, p_d(...) for p(...,d), and
+// the rules are copied once per time point d = 0..horizon, so that every predicate of time d
+// depends only on predicates of times up to d and on its own component: the program is
+// stratified step by step, and with every move fixed gringo computes the whole match while
+// grounding. (In the time encoding true/2, next/2 and the relations between them are one
+// recursive component through negation, and gringo over-approximates the states instead:
+// on chess, millions of ground rules for two joint moves.) Rules of our own:
+//
+//   gdl_time_0.  true_0(F) :- init(F).  gdl_moved_d :- gdl_time_d, not terminal_d.
+//   does_d(r,m).  (fixed)   or   1 { does_d(R,M) : legal_d(R,M) } 1 :- role(R), gdl_moved_d.
+//   true_{d+1}(F) :- next_d(F).  gdl_time_{d+1} :- gdl_moved_d.
+//   true(F,d) :- true_d(F).  (likewise legal, terminal, goal, does, sees: the time encoding's #show)
+//
+// and demand: a derived relation every call binds in some arguments is computed for the
+// bindings asked for only, through gdl_need_p_d (magic sets; see analyse_demand).
+//
 // Sequence encoding (GDL-III; Thielscher 2016): every development is a term, s0 or
 // do(m(M1,...,Mk), S), and every state-dependent relation p at time d is written p_d(..., S)
 // -- the paper's time argument in the name, so that the program is stratified by predicate
@@ -24,6 +41,7 @@
 // closure of every agent's gdl_ind_d.
 #include "sc/emit_asp.h"
 
+#include <algorithm>
 #include <cctype>
 #include <functional>
 #include <map>
@@ -92,16 +110,29 @@ std::string one_line(std::string s) {
     return s;
 }
 
-enum class Mode { Time, Sequences };
+enum class Mode { Time, Staged, Sequences };
 
 class Emitter {
 public:
     Emitter(const gdl::Program& p, const gdl::Analysis& a, const AspOptions& o, gdl::Diagnostics& d)
-        : p_(p), a_(a), o_(o), diags_(d), mode_(a.epistemic || o.sequences ? Mode::Sequences : Mode::Time) {}
+        : p_(p), a_(a), o_(o), diags_(d), mode_(choose(a, o)) {}
+
+    static Mode choose(const gdl::Analysis& a, const AspOptions& o) {
+        switch (o.encoding) {
+            case AspEncoding::Sequences: return Mode::Sequences;
+            case AspEncoding::Time: return a.epistemic ? Mode::Sequences : Mode::Time;
+            case AspEncoding::Staged: return a.epistemic ? Mode::Sequences : Mode::Staged;
+            case AspEncoding::Automatic: break;
+        }
+        if (a.epistemic) return Mode::Sequences;
+        const bool fixed = !o.history.empty() && static_cast<int>(o.history.size()) == o.horizon;
+        return fixed ? Mode::Staged : Mode::Time;
+    }
 
     std::string run() {
         header();
         if (mode_ == Mode::Time) time_program();
+        else if (mode_ == Mode::Staged) staged_program();
         else sequence_program();
         // Relations a body mentions that no rule defines (clingo would warn about each).
         std::set<std::string> undefined;
@@ -116,16 +147,20 @@ public:
 
 private:
     struct Context {
-        std::string state = "T";  ///< the time (time encoding) or the development (sequences)
-        std::string succ = "T";   ///< where moves and action predicates live: T, or the successor C
-        int depth = 0;            ///< sequences: the time point, part of every state-dependent name
+        std::string state = "T";  ///< the time (time), the development (sequences), or none (staged)
+        std::string succ = "T";   ///< where moves and action predicates live: T, the successor C, or none
+        int depth = 0;            ///< staged, sequences: the time point, part of every state-dependent name
     };
 
     PredicateClass cls(const Term& t) const { return gdl::engine_class(a_, gdl::signature(t)); }
 
-    // A predicate name at the context's depth (sequences) or as it is (time).
+    // A predicate name at the context's depth (staged, sequences) or as it is (time).
     std::string at(const std::string& name, const Context& c) const {
-        return mode_ == Mode::Sequences ? name + "_" + std::to_string(c.depth) : name;
+        return mode_ == Mode::Time ? name : name + "_" + std::to_string(c.depth);
+    }
+
+    static void add(std::vector<std::string>& args, const std::string& x) {
+        if (!x.empty()) args.push_back(x);
     }
 
     std::string predicate(const std::string& name, std::vector<std::string> args, bool head) {
@@ -149,17 +184,17 @@ private:
         }
         for (const auto& x : t.args) args.push_back(term(x));
         if (t.name == "true" && t.args.size() == 1) {
-            args.push_back(c.state);
+            add(args, c.state);
             return predicate(at("true", c), args, head);
         }
         if (t.name == "does" && t.args.size() == 2) {
-            args.push_back(c.succ);
+            add(args, c.succ);
             return predicate(at("does", c), args, head);
         }
         switch (cls(t)) {
             case PredicateClass::Static: return predicate(name, args, head);
-            case PredicateClass::DerivedFluent: args.push_back(c.state); return predicate(at(name, c), args, head);
-            case PredicateClass::ActionPredicate: args.push_back(c.succ); return predicate(at(name, c), args, head);
+            case PredicateClass::DerivedFluent: add(args, c.state); return predicate(at(name, c), args, head);
+            case PredicateClass::ActionPredicate: add(args, c.succ); return predicate(at(name, c), args, head);
         }
         return "";
     }
@@ -201,37 +236,47 @@ private:
     std::string positive(const Literal& l, const Context& c) {
         const Term& t = l.atom;
         if (t.name == "knows" && (t.args.size() == 1 || t.args.size() == 2)) {
-            if (mode_ == Mode::Time) return "false";  // not reached: knows selects the sequence encoding
+            if (mode_ != Mode::Sequences) return "false";  // not reached: knows selects the sequence encoding
             return knows(t, l, c);
         }
         return atom(t, c);
     }
 
+    // A literal of a body alternative: an atom or its negation (the Literal, for knows and its
+    // location), or A != B / A = B.
+    struct Flat {
+        enum class Kind { Pos, Neg, Neq, Eq } kind;
+        const Literal* lit;
+    };
+    using Alternatives = std::vector<std::vector<Flat>>;
+
+    static Alternatives product(const Alternatives& a, const Alternatives& b) {
+        Alternatives out;
+        for (const auto& x : a)
+            for (const auto& y : b) {
+                auto z = x;
+                z.insert(z.end(), y.begin(), y.end());
+                out.push_back(std::move(z));
+            }
+        return out;
+    }
+
     // The negation of `l` as alternatives: `not` of an atom, `=` for (not (distinct ..)), De
     // Morgan through (not (or ...)) and (not (and ...)), double negation cancelled.
-    std::vector<std::vector<std::string>> negated(const Literal& l, const Context& c) {
+    static Alternatives negated(const Literal& l) {
         switch (l.kind) {
-            case Literal::Kind::Atom: return {{"not " + positive(l, c)}};
-            case Literal::Kind::Distinct: return {{term(l.atom.args.at(0)) + " = " + term(l.atom.args.at(1))}};
-            case Literal::Kind::Not: return body(l.sub, c);
+            case Literal::Kind::Atom: return {{{Flat::Kind::Neg, &l}}};
+            case Literal::Kind::Distinct: return {{{Flat::Kind::Eq, &l}}};
+            case Literal::Kind::Not: return flat(l.sub);
             case Literal::Kind::Or: {  // every disjunct false
-                std::vector<std::vector<std::string>> alts = {{}};
-                for (const auto& d : l.sub) {
-                    std::vector<std::vector<std::string>> next;
-                    for (const auto& a : alts)
-                        for (const auto& o : negated(d, c)) {
-                            auto x = a;
-                            x.insert(x.end(), o.begin(), o.end());
-                            next.push_back(std::move(x));
-                        }
-                    alts = std::move(next);
-                }
+                Alternatives alts = {{}};
+                for (const auto& d : l.sub) alts = product(alts, negated(d));
                 return alts;
             }
             case Literal::Kind::And: {  // some conjunct false
-                std::vector<std::vector<std::string>> alts;
+                Alternatives alts;
                 for (const auto& d : l.sub) {
-                    auto n = negated(d, c);
+                    auto n = negated(d);
                     alts.insert(alts.end(), n.begin(), n.end());
                 }
                 return alts;
@@ -240,54 +285,169 @@ private:
         return {};
     }
 
-    // A body as alternatives (each disjunction distributed), each a list of ASP literals.
-    std::vector<std::vector<std::string>> body(const std::vector<Literal>& lits, const Context& c) {
-        std::vector<std::vector<std::string>> alts = {{}};
-        for (const auto& l : lits) {
-            std::vector<std::vector<std::string>> options;
-            switch (l.kind) {
-                case Literal::Kind::Atom: options = {{positive(l, c)}}; break;
-                case Literal::Kind::Distinct:
-                    options = {{term(l.atom.args.at(0)) + " != " + term(l.atom.args.at(1))}};
-                    break;
-                case Literal::Kind::Not: options = negated(l.sub.at(0), c); break;
-                case Literal::Kind::And: options = body(l.sub, c); break;
-                case Literal::Kind::Or:
-                    for (const auto& d : l.sub) {
-                        auto sub = body(d.kind == Literal::Kind::And ? d.sub : std::vector<Literal>{d}, c);
-                        options.insert(options.end(), sub.begin(), sub.end());
-                    }
-                    break;
-            }
-            std::vector<std::vector<std::string>> next;
-            for (const auto& a : alts)
-                for (const auto& o : options) {
-                    auto x = a;
-                    x.insert(x.end(), o.begin(), o.end());
-                    next.push_back(std::move(x));
+    // One literal as alternatives (each disjunction distributed). The Flat point into the rule.
+    static Alternatives one(const Literal& l) {
+        switch (l.kind) {
+            case Literal::Kind::Atom: return {{{Flat::Kind::Pos, &l}}};
+            case Literal::Kind::Distinct: return {{{Flat::Kind::Neq, &l}}};
+            case Literal::Kind::Not: return negated(l.sub.at(0));
+            case Literal::Kind::And: return flat(l.sub);
+            case Literal::Kind::Or: {
+                Alternatives options;
+                for (const auto& d : l.sub) {
+                    auto sub = one(d);
+                    options.insert(options.end(), sub.begin(), sub.end());
                 }
-            alts = std::move(next);
+                return options;
+            }
         }
+        return {};
+    }
+
+    // A body as alternatives.
+    static Alternatives flat(const std::vector<Literal>& lits) {
+        Alternatives alts = {{}};
+        for (const auto& l : lits) alts = product(alts, one(l));
         return alts;
     }
 
+    std::string render(const Flat& f, const Context& c) {
+        const Term& t = f.lit->atom;
+        switch (f.kind) {
+            case Flat::Kind::Pos: return positive(*f.lit, c);
+            case Flat::Kind::Neg: return "not " + positive(*f.lit, c);
+            case Flat::Kind::Neq: return term(t.args.at(0)) + " != " + term(t.args.at(1));
+            case Flat::Kind::Eq: return term(t.args.at(0)) + " = " + term(t.args.at(1));
+        }
+        return "";
+    }
+
+    // ---- demand (staged encoding): a derived relation that every rule calls with some
+    // arguments bound (by the caller's bound head arguments and the positive literals before
+    // the call, or all of them for a negative call) is computed for the demanded bindings only:
+    // its rules are guarded by gdl_need_p_d(bound arguments), and every call adds the bindings
+    // it needs (the magic sets of deductive databases). Chess's 7-ary threatened_with_capture,
+    // for instance, is asked about for the legal moves' squares alone instead of 8^7 tuples.
+
+    static std::set<std::string> variables(const Term& t) {
+        std::vector<std::string> v;
+        t.collect_variables(v);
+        return {v.begin(), v.end()};
+    }
+
+    static bool covered(const Term& t, const std::set<std::string>& bound) {
+        for (const auto& v : variables(t))
+            if (!bound.count(v)) return false;
+        return true;
+    }
+
+    bool demandable(const Term& t) const {
+        return !gdl::is_keyword(t.name) && cls(t) != PredicateClass::Static && demand_.count(gdl::signature(t));
+    }
+
+    // The variables bound before literal i of `alt` (the head's bound arguments, then the
+    // positive literals before it, or every other positive one when i is negative).
+    std::set<std::string> bound_at(const gdl::Rule& r, const std::vector<Flat>& alt, size_t i) const {
+        std::set<std::string> b;
+        if (auto it = demand_.find(gdl::signature(r.head)); it != demand_.end() && !gdl::is_keyword(r.head.name))
+            for (size_t k = 0; k < r.head.args.size(); ++k)
+                if (it->second[k])
+                    for (const auto& v : variables(r.head.args[k])) b.insert(v);
+        for (size_t j = 0; j < alt.size(); ++j) {
+            if (j == i || alt[j].kind != Flat::Kind::Pos) continue;
+            if (j > i && alt[i].kind == Flat::Kind::Pos) break;
+            for (const auto& v : variables(alt[j].lit->atom)) b.insert(v);
+        }
+        return b;
+    }
+
+    void analyse_demand() {
+        // every non-static relation other than the keywords, called somewhere: all arguments
+        // bound to start with, then narrowed to what every call binds (a greatest fixpoint)
+        std::vector<std::pair<const gdl::Rule*, Alternatives>> bodies;
+        for (const auto& r : p_.rules)
+            if (cls(r.head) != PredicateClass::Static) bodies.push_back({&r, flat(r.body)});
+        for (const auto& [r, alts] : bodies)
+            for (const auto& alt : alts)
+                for (const auto& f : alt)
+                    if ((f.kind == Flat::Kind::Pos || f.kind == Flat::Kind::Neg) && !gdl::is_keyword(f.lit->atom.name) &&
+                        cls(f.lit->atom) != PredicateClass::Static && f.lit->atom.name != "knows")
+                        demand_[gdl::signature(f.lit->atom)].assign(f.lit->atom.args.size(), true);
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (const auto& [r, alts] : bodies)
+                for (const auto& alt : alts)
+                    for (size_t i = 0; i < alt.size(); ++i) {
+                        const Term& t = alt[i].lit->atom;
+                        if (alt[i].kind != Flat::Kind::Pos && alt[i].kind != Flat::Kind::Neg) continue;
+                        auto it = demand_.find(gdl::signature(t));
+                        if (it == demand_.end()) continue;
+                        const auto b = bound_at(*r, alt, i);
+                        for (size_t k = 0; k < t.args.size(); ++k)
+                            if (it->second[k] && !covered(t.args[k], b)) it->second[k] = false, changed = true;
+                    }
+        }
+        for (auto it = demand_.begin(); it != demand_.end();)
+            if (std::find(it->second.begin(), it->second.end(), true) == it->second.end()) it = demand_.erase(it);
+            else ++it;
+        std::map<std::string, int> names;
+        for (const auto& [sig, _] : demand_) ++names[sig.name];
+        int j = 0;
+        for (const auto& [sig, _] : demand_)
+            need_name_[sig] = relation_identifier(sig.name) && names[sig.name] == 1 ? "gdl_need_" + sig.name
+                                                                                   : "gdl_need" + std::to_string(++j);
+    }
+
+    // gdl_need_p_d(the bound arguments of t).
+    std::string need(const Term& t, const Context& c, bool head) {
+        const auto& bound = demand_.at(gdl::signature(t));
+        std::vector<std::string> args;
+        for (size_t k = 0; k < t.args.size(); ++k)
+            if (bound[k]) args.push_back(term(t.args[k]));
+        return predicate(need_name_.at(gdl::signature(t)) + "_" + std::to_string(c.depth), args, head);
+    }
+
     // One rule of the game: its KIF as a comment, then one ASP rule per alternative of its body.
+    // (With demand: the rule guarded by its head's gdl_need, and one gdl_need rule per demanded call.)
     void rule(const gdl::Rule& r, const Context& c, const std::string& guard) {
         std::string head = atom(r.head, c, true);
-        auto alts = body(r.body, c);
+        const Alternatives alts = flat(r.body);
         if (!r.is_fact() || cls(r.head) != PredicateClass::Static) {  // a static fact reads the same in ASP
             out_ << "% " << one_line(r.to_kif());
             if (alts.size() > 1) out_ << "   (or: " << alts.size() << " rules)";
             out_ << "\n";
         }
+        std::vector<std::string> before;
+        if (!guard.empty()) before.push_back(guard);
+        if (demandable(r.head)) before.push_back(need(r.head, c, false));
+        std::set<std::string> needs;
         for (const auto& alt : alts) {
+            std::vector<std::string> lits = before;
+            for (const auto& f : alt) lits.push_back(render(f, c));
             out_ << head;
-            std::vector<std::string> lits;
-            if (!guard.empty()) lits.push_back(guard);
-            lits.insert(lits.end(), alt.begin(), alt.end());
             for (size_t i = 0; i < lits.size(); ++i) out_ << (i ? ", " : " :- ") << lits[i];
             out_ << ".\n";
+            for (size_t i = 0; i < alt.size(); ++i) {
+                if ((alt[i].kind != Flat::Kind::Pos && alt[i].kind != Flat::Kind::Neg) ||
+                    !demandable(alt[i].lit->atom))
+                    continue;
+                const auto b = bound_at(r, alt, i);
+                std::vector<std::string> body = before;
+                for (size_t j = 0; j < alt.size(); ++j) {
+                    if (j == i) continue;
+                    const bool pos = alt[j].kind == Flat::Kind::Pos;
+                    if (pos && j > i && alt[i].kind == Flat::Kind::Pos) break;
+                    if (pos || ((alt[j].kind == Flat::Kind::Neq || alt[j].kind == Flat::Kind::Eq) &&
+                                covered(alt[j].lit->atom, b)))
+                        body.push_back(render(alt[j], c));
+                }
+                std::string n = need(alt[i].lit->atom, c, true);
+                for (size_t k = 0; k < body.size(); ++k) n += (k ? ", " : " :- ") + body[k];
+                needs.insert(n + ".");
+            }
         }
+        for (const auto& n : needs)
+            if (needs_written_.insert(n).second) out_ << n << "\n";  // each once
     }
 
     template <typename Pred>
@@ -358,8 +518,70 @@ private:
         } else {
             out_ << "#defined gdl_fixed/1.\n";
         }
-        out_ << "\n#show true/2.\n#show does/3.\n#show legal/3.\n#show sees/3.\n#show terminal/1.\n#show goal/3.\n";
+        show();
         for (const char* s : {"sees/3", "goal/3"}) used_.insert(s);
+    }
+
+    // The time encoding's relations, from the staged or sequence encoding's per-time ones, shown.
+    void show() {
+        out_ << "\n#show true/2.\n#show does/3.\n#show legal/3.\n#show sees/3.\n#show terminal/1.\n#show goal/3.\n";
+    }
+
+    void staged_program() {
+        const int n = o_.horizon, k = static_cast<int>(o_.history.size());
+        out_ << "% Encoding: staged. The time is in the names: p_d(...) is p(...) at time d (d joint moves made), the\n"
+             << "% rules once per time point, so that the program is stratified step by step; sees_d(R,P) and next_d(F)\n"
+             << "% are the effects of the joint move made at d (told, resp. true, at d+1). At the end, true(F,d) :-\n"
+             << "% true_d(F) and the like give what holds in the form of the time encoding.\n";
+        history_comment();
+        analyse_demand();
+        if (!demand_.empty())
+            out_ << "% Demand: gdl_need_p_d(X) says which bindings X of p's bound arguments the rules ask about at d;\n"
+                 << "% p is computed for those alone.\n";
+        out_ << "\n% ---- roles and static relations\n";
+        rules(Context{"", "", 0}, "", [](PredicateClass x) { return x == PredicateClass::Static; });
+        used_.insert("role/1");
+        used_.insert("init/1");
+        for (int d = 0; d <= n; ++d) {
+            const std::string D = std::to_string(d), N = std::to_string(d + 1);
+            const Context c{"", "", d};
+            out_ << "\n% ---- time " << D << (d == n ? " (the horizon)" : "") << "\n";
+            if (d == 0) out_ << "gdl_time_0.\ntrue_0(F) :- init(F).\n";
+            defined_.insert("true_" + D + "/1");
+            rules(c, "gdl_time_" + D, [](PredicateClass x) { return x == PredicateClass::DerivedFluent; });
+            used_.insert("terminal_" + D + "/0");
+            used_.insert("legal_" + D + "/2");
+            used_.insert("goal_" + D + "/2");
+            if (d == n) break;
+            out_ << "% the joint move made at time " << D << "\n"
+                 << "gdl_moved_" << D << " :- gdl_time_" << D << ", not terminal_" << D << ".\n";
+            if (d < k) {
+                for (size_t r = 0; r < a_.roles.size() && r < o_.history[d].size(); ++r)
+                    out_ << (r ? " " : "") << "does_" << D << "(" << asp_constant(a_.roles[r]) << ","
+                         << term(o_.history[d][r]) << ").";
+                out_ << "   % the history\n:- not gdl_moved_" << D << ".\n";
+            } else {
+                out_ << "1 { does_" << D << "(R,M) : legal_" << D << "(R,M) } 1 :- role(R), gdl_moved_" << D << ".\n";
+            }
+            out_ << ":- does_" << D << "(R,M), not legal_" << D << "(R,M).\n";
+            defined_.insert("does_" + D + "/2");
+            rules(c, "gdl_moved_" + D, [](PredicateClass x) { return x == PredicateClass::ActionPredicate; });
+            out_ << "gdl_time_" << N << " :- gdl_moved_" << D << ".\n"
+                 << "true_" << N << "(F) :- next_" << D << "(F).\n";
+            used_.insert("next_" + D + "/1");
+            used_.insert("sees_" + D + "/2");
+        }
+        out_ << "\n% ---- what holds at each time point, with the time as an argument\n";
+        for (int d = 0; d <= n; ++d) {
+            const std::string D = std::to_string(d);
+            out_ << "true(F," << D << ") :- true_" << D << "(F).  legal(R,M," << D << ") :- legal_" << D
+                 << "(R,M).  terminal(" << D << ") :- terminal_" << D << ".  goal(R,V," << D << ") :- goal_" << D
+                 << "(R,V).\n";
+            if (d < n)
+                out_ << "does(R,M," << D << ") :- does_" << D << "(R,M).  sees(R,P," << D << ") :- sees_" << D
+                     << "(R,P).\n";
+        }
+        show();
     }
 
     void sequence_program() {
@@ -446,7 +668,7 @@ private:
             out_ << "does(R,M," << D << ") :- gdl_history(" << N << ",C), does_" << D << "(R,M,C).\n"
                  << "sees(R,P," << D << ") :- gdl_history(" << N << ",C), sees_" << D << "(R,P,C).\n";
         }
-        out_ << "\n#show true/2.\n#show does/3.\n#show legal/3.\n#show sees/3.\n#show terminal/1.\n#show goal/3.\n";
+        show();
     }
 
     const gdl::Program& p_;
@@ -457,6 +679,9 @@ private:
     std::ostringstream out_, knowledge_;
     std::set<std::string> used_, defined_;
     int knows_count_ = 0;
+    std::map<gdl::Signature, std::vector<bool>> demand_;  ///< staged: the bound arguments of demanded relations
+    std::map<gdl::Signature, std::string> need_name_;
+    std::set<std::string> needs_written_;
 };
 
 }  // namespace
