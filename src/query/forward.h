@@ -65,7 +65,7 @@ BuiltNetwork build_network(const Game& g);
 std::unique_ptr<Forward> make_forward(const Game& g, pl::Engine& engine, ForwardChoice choice, std::string& about);
 
 /// Histories at least this long are checked on the step network (network_situation) when
-/// GDLSC_NATIVE is not off: below it, building the network costs more than it saves.
+/// GDLSC_NETWORK is not off: below it, building the network costs more than it saves.
 inline constexpr std::size_t kLongHistory = 64;
 
 /// The situation of `h` with its steps checked and its states computed on the step network

@@ -30,7 +30,7 @@ namespace {
 
 using gdl::Term;
 
-// Bounds on the one-step ground program (as for information sets, src/prolog/native.cpp).
+// Bounds on the one-step ground program (as for information sets, src/prolog/network.cpp).
 
 
 using Conjunct = PairConjunct;

@@ -36,7 +36,7 @@ struct WholeGameOptions {
     double timeout_seconds = 0;  ///< 0: none; past it LimitError (exit 4)
     std::size_t max_pairs = 0;   ///< 0: kDefaultMaxPairs; past it LimitError (exit 4)
     /// "auto" (the step network if it can be built, else the rules), "network" or "rules";
-    /// GDLSC_NATIVE=off selects the rules.
+    /// GDLSC_NETWORK=off selects the rules.
     std::string space = "auto";
     /// None: the whole game; N: developments of length <= N only (the bounded verdict, whole_game false).
     std::optional<std::size_t> max_depth;

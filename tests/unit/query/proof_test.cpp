@@ -93,7 +93,7 @@ BOOST_AUTO_TEST_CASE(formula_properties) {
     std::string g = example("exploding_bomb/exploding_bomb.kif");
     // agent does not always know which wire is armed (before it asks), shortest at depth 1
     json k = prove(g, "(kwhether agent (true (armed red)))");
-    json k_rules = prove(g, "(kwhether agent (true (armed red)))", {}, {"GDLSC_NATIVE=off"});
+    json k_rules = prove(g, "(kwhether agent (true (armed red)))", {}, {"GDLSC_NETWORK=off"});
     BOOST_TEST(k_rules["counterexample"]["depth"] == 1);
     BOOST_REQUIRE(k["holds"] == false);
     BOOST_TEST(k["counterexample"]["role"] == "agent");
@@ -118,7 +118,7 @@ BOOST_AUTO_TEST_CASE(network_and_rules_agree) {
     for (const std::string& g : {example("card_game/card_game.kif"), example("exploding_bomb/exploding_bomb.kif")})
         for (const char* p : {"legal-knowledge", "terminal-knowledge", "goal-knowledge", "perfect-information",
                               "(or terminal (not terminal))"}) {
-            json a = prove(g, p), b = prove(g, p, {}, {"GDLSC_NATIVE=off"});
+            json a = prove(g, p), b = prove(g, p, {}, {"GDLSC_NETWORK=off"});
             BOOST_TEST_CONTEXT(g << " " << p) {
                 BOOST_TEST(a["holds"] == b["holds"]);
                 if (a["holds"]) {  // the whole fixpoint: the same states and pairs
