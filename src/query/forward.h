@@ -45,8 +45,6 @@ public:
 
 /// Which forward engine: `auto` is the network where it can be built, else progression.
 enum class ForwardChoice { Auto, Network, Progression };
-/// "auto" | "network" | "progression" (UsageError otherwise is the caller's: CLI11 checks).
-ForwardChoice forward_choice(const std::string& name);
 
 /// The step network of the game (Game::step(), built once) with the indices of its initial
 /// fluents, or the reason there is none (TooLarge, NotApplicable, out of memory) in `why`.

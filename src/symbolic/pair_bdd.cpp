@@ -1090,7 +1090,6 @@ StateResult PairProver::check_states(const StateOptions& options) {
     }
 }
 
-const std::vector<std::uint32_t>& PairProver::fluent_order() const { return impl_->order; }
 std::size_t PairProver::level() const { return impl_->level; }
 std::size_t PairProver::level_nodes() const { return impl_->level_nodes; }
 

@@ -147,8 +147,6 @@ public:
     /// A well-formedness property over the reachable states (one copy). Throws as prove().
     StateResult check_states(const StateOptions& options);
     BddStats stats() const;
-    /// The fluents in variable order (indices into net.fluents()).
-    const std::vector<std::uint32_t>& fluent_order() const;
     /// Where the last or current search is: the deepest level reached and its reached set's
     /// nodes (what a limit message says).
     std::size_t level() const;
