@@ -13,6 +13,7 @@
 #include "base/errors.h"
 #include "query/game_file.h"
 #include "query/proof.h"
+#include "query/prove_testing.h"
 #include "game_paths.h"
 #include "prove_run.h"
 #include "run_gdlsc.h"
@@ -142,8 +143,9 @@ BOOST_AUTO_TEST_CASE(mutation_ignoring_percepts_is_caught) {
     query::WholeGameOptions o;
     auto real = query::prove_whole_game(game, "goal-knowledge", o);
     BOOST_TEST(real.holds);
-    o.ignore_percepts = true;
-    auto mutant = query::prove_whole_game(game, "goal-knowledge", o);
+    query::testing::ProveMutation ignore;
+    ignore.ignore_percepts = true;
+    auto mutant = query::testing::prove_whole_game(game, "goal-knowledge", o, ignore);
     BOOST_TEST(!mutant.holds);
     BOOST_TEST(mutant.at_depth == 2u);
 }
