@@ -9,8 +9,8 @@ For match h = 1..MATCHES, `gdlsc simulate GAME --seed SEED+h-1 --max-steps DEPTH
 random match (every role, random included, uniform among its legal moves; a match that
 ends earlier stops there), and `gdlsc infoset GAME --role ROLE --history <its moves>
 --steps --json` updates ROLE's set step by step (the set after step i from the set after
-step i-1), once with GDLSC_NATIVE=on (the step network on sets of 16 states or more) and
-once with GDLSC_NATIVE=off (the rules only), alternating which goes first, both with one
+step i-1), once with GDLSC_NETWORK=on (the step network on sets of 16 states or more) and
+once with GDLSC_NETWORK=off (the rules only), alternating which goes first, both with one
 thread (GDLSC_INFOSET_THREADS=1). One JSON line per (match, step) goes to
 OUT_PREFIX_network.jsonl and OUT_PREFIX_rules.jsonl:
 {"history":h,"depth":d,"ms":cpu,"wall_ms":wall,"threads":1,"states":m,"developments":n,"update":u}
@@ -43,7 +43,7 @@ def main(gdlsc, game, role, depth, matches, seed, out):
             variants.reverse()
         got = {}
         for name, mode in variants:
-            env = dict(os.environ, GDLSC_NATIVE=mode, GDLSC_INFOSET_THREADS="1")
+            env = dict(os.environ, GDLSC_NETWORK=mode, GDLSC_INFOSET_THREADS="1")
             j = json.loads(run([gdlsc, "infoset", game, "--role", role, "--history", " ".join(steps), "--steps",
                                 "--json"], env=env))
             got[name] = j["steps"]

@@ -39,8 +39,8 @@ def table(name, rows):
 def versus(name, net, rules):
     out = [f"\n**{name}** (ms: CPU time of the process during one update, mean over the matches that "
            "reach the depth, without the one-time build of the step network (given below the table); "
-           "network: GDLSC_NATIVE=on, the step network for sets of 16 states or more; "
-           "rules: GDLSC_NATIVE=off; ratio: rules / network, same matches in the same run)\n",
+           "network: GDLSC_NETWORK=on, the step network for sets of 16 states or more; "
+           "rules: GDLSC_NETWORK=off; ratio: rules / network, same matches in the same run)\n",
            "| depth | matches | mean states | max states | max developments | network mean ms | network max ms "
            "| network mean wall ms | rules mean ms | rules max ms | ratio |",
            "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]

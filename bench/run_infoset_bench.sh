@@ -1,7 +1,7 @@
 #!/bin/sh
 # Information-set updates along random matches (doc/benchmarks.md, "Information sets"):
 # bench/infoset_bench.py runs `gdlsc infoset --steps` on each match with the step network
-# (GDLSC_NATIVE=on) and with the game's rules (GDLSC_NATIVE=off, the peer) in the same run,
+# (GDLSC_NETWORK=on) and with the game's rules (GDLSC_NETWORK=off, the peer) in the same run,
 # writes bench/results/infoset_<game>_{network,rules}.jsonl, and prints the per-depth
 # table (network, rules, ratio) and draws doc/infoset_bench.png (bench/infoset_table.py).
 # usage: bench/run_infoset_bench.sh [GDLSC_BINARY]   (default: build/gdlsc)

@@ -18,7 +18,7 @@
       gdlsc_regression    the regression engine's entry (answers, regress_query)
       gdlsc_solve         `gdlsc solve`
 
-    The foreign predicates of the step network (module gdlsc_native) are registered by
+    The foreign predicates of the step network (module gdlsc_network) are registered by
     the host before this file is loaded.
 */
 :- module(gdlsc, []).

@@ -21,8 +21,8 @@
 
     The test tests/feature/simulate/playout_slots_test.cpp plays every corpus game with and
     without the slot copy (and so with and without collectors) and requires the same
-    matches; a clause dropped from the copy reaches the collectors (drop_copy_clause/2 makes
-    them again) and is caught there.
+    matches; a clause dropped from the copy reaches the collectors (the test seam
+    drop_copy_clause/2 of tests/support/gdlsc_slots_testing.pl makes them again) and is caught there.
 */
 :- module(gdlsc_collect,
           [ make_collector/4,     % +Copy, +Arity, +OutPos, +Collector

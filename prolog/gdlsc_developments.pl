@@ -52,7 +52,7 @@
             plain_state/2,          % +State, -Fluents
             rule_knows/5,           % ?Role, ?P, -SK, :Goal, +State
             rule_common/4,          % ?P, -SK, :Goal, +State
-            native_path/3,          % +JointMoves, +Knowledge, -Sit
+            network_path/3,          % +JointMoves, +Knowledge, -Sit
             dev_init_state/1,       % -State
             dev_next_state/3,       % +JointMove, +State, -State1
             dev_playouts/4          % +N, +Seed, +MaxDepth, -Stats
@@ -92,8 +92,8 @@ developments_reset :-
     retractall(split_done_(_, _, _)),
     retractall(legal_memo_(_, _, _)),
     retractall(joint_memo_(_, _)),
-    retractall(native_node_(_)),
-    retractall(native_knows_(_, _)),
+    retractall(network_node_(_)),
+    retractall(network_knows_(_, _)),
     flag(gdlsc_knowledge_node, _, 1),
     flag(gdlsc_knowledge_obs, _, 1),
     flag(gdlsc_knowledge_component, _, 1).
@@ -454,20 +454,20 @@ common_closure_(Rs, [W|Ws], Seen, Cells) :-
 %   the rule is evaluated in.  True for each agent Role (an unbound Role ranges
 %   over the agents, random never among them) and each instance of P's free
 %   variables that holds in every development of Role's information set.  At a
-%   development whose knowledge was computed natively (native_path/3) the
+%   development whose knowledge was computed on the step network (network_path/3) the
 %   instances are looked up (a static P, the same everywhere, is evaluated).
 rule_knows(R, P, SK, Goal, S) :-
     state_node(S, Id),
-    (   native_node_(Id)
+    (   network_node_(Id)
     ->  (   static_literal(P)       % the same in every development: P itself
         ->  knows_agent(R), SK = S, call(game:Goal)
-        ;   native_knows_(Id, k(R, P))
+        ;   network_knows_(Id, k(R, P))
         )
     ;   rule_knows_(R, SK, Goal, S, Id)
     ).
 
-%   static_literal(+P): P is an atom of a static relation of the game (the native
-%   engine's table lists only the knows literals about what can change).
+%   static_literal(+P): P is an atom of a static relation of the game (the step
+%   network's table lists only the knows literals about what can change).
 static_literal(P) :-
     P \= true(_),
     functor(P, Name, Arity),
@@ -491,10 +491,10 @@ rule_knows_(R, SK, Goal, S, Id) :-
 %   knowledge component of the current one.
 rule_common(P, SK, Goal, S) :-
     state_node(S, Id),
-    (   native_node_(Id)
+    (   network_node_(Id)
     ->  (   static_literal(P)
         ->  SK = S, call(game:Goal)
-        ;   native_knows_(Id, c(P))
+        ;   network_knows_(Id, c(P))
         )
     ;   common_cell(Id, Ids),
         common_(Id, C),
@@ -507,36 +507,36 @@ rule_common(P, SK, Goal, S) :-
         member(Vs, Instances1)
     ).
 
-%!  native_path(+JointMoves:list, +Knowledge:list, -Sit) is det.
+%!  network_path(+JointMoves:list, +Knowledge:list, -Sit) is det.
 %
 %   The development of JointMoves, made node by node, where what the rules
-%   ask about knowledge was computed outside Prolog (the native development
-%   engine, src/ground/network_developments.h): Knowledge has one list per
+%   ask about knowledge was computed outside Prolog (on the step network,
+%   src/ground/network_developments.h or src/symbolic/developments.h): Knowledge has one list per
 %   node of the path (the root first) of the knows literals true there,
 %   k(Role, P) and c(P) with P ground.  The rules evaluated at these nodes
 %   look them up instead of building information sets; every other node
 %   (and every query about knowledge, which the host does not send here)
 %   keeps the Prolog way.  Forgets the developments made before.
-:- dynamic native_node_/1,          % native_node_(NodeId)
-           native_knows_/2.         % native_knows_(NodeId, k(Role, P) | c(P))
+:- dynamic network_node_/1,          % network_node_(NodeId)
+           network_knows_/2.         % network_knows_(NodeId, k(Role, P) | c(P))
 
-native_path(As, Ks, Sit) :-
+network_path(As, Ks, Sit) :-
     knowledge_reset,
     reset_game_tables,              % tabled answers are keyed by node markers
     root_node(Root),
-    native_path_(As, Ks, Root, s0, Sit).
+    network_path_(As, Ks, Root, s0, Sit).
 
-native_path_([], [K], Id, Sit, Sit) :- !,
-    native_mark(Id, K).
-native_path_([A|As], [K|Ks], Id, Sit0, Sit) :-
-    native_mark(Id, K),
+network_path_([], [K], Id, Sit, Sit) :- !,
+    network_mark(Id, K).
+network_path_([A|As], [K|Ks], Id, Sit0, Sit) :-
+    network_mark(Id, K),
     node_(Id, _, _, S),
     node_child(Id, A, S, C),
-    native_path_(As, Ks, C, do(A, Sit0), Sit).
+    network_path_(As, Ks, C, do(A, Sit0), Sit).
 
-native_mark(Id, K) :-
-    assertz(native_node_(Id)),
-    forall(member(E, K), assertz(native_knows_(Id, E))).
+network_mark(Id, K) :-
+    assertz(network_node_(Id)),
+    forall(member(E, K), assertz(network_knows_(Id, E))).
 
 %   knows_agent(?R): agent/1, without a scan of the roles when R is given (a
 %   rule's knows literal asks it once per development and role).

@@ -16,7 +16,7 @@
       probability weight (random uniform, the other roles uniform, R's own
       move given): the number of states stays small where the number of
       developments explodes.  One update (state_step/5) is made by the step
-      network (gdlsc_native:k_step/5) or by the rules (gdlsc_infoset_merge).
+      network (gdlsc_network:k_step/5) or by the rules (gdlsc_infoset_merge).
 
     The *_report predicates are what the host calls (src/prolog/runtime.cpp).
 */
@@ -108,7 +108,7 @@ infoset_states(R, Sit, Entries) :-
 %   step(D, NumDevs, NumStates, WallMs, CpuMs, How, Built): the set after
 %   step D, the update's elapsed and CPU time (every thread of the process),
 %   How it was made: network (the step network), rules (the game's rules) or
-%   check (both, compared); Built is what gdlsc_native:network_info/1 says
+%   check (both, compared); Built is what gdlsc_network:network_info/1 says
 %   if the step network was built (or found impossible) during this update,
 %   its time included in the update's, else none.
 infoset_states_timed(R, Sit, Entries, Steps) :-
@@ -173,7 +173,7 @@ sit_moves(Sit, _, _) :-
 %   the representative development of its first child in the order parents,
 %   then joint moves (role 1 outermost, each role's legal moves in standard
 %   order): the result does not depend on the number of threads, nor on
-%   whether the step network does the work (native_children/5).
+%   whether the step network does the work (network_children/5).
 state_step(R, I, A, S-Es0, S1-Es) :-
     (   \+ terminal(S), joint_move_legal(S, A)
     ->  true
@@ -188,20 +188,20 @@ state_step(R, I, A, S-Es0, S1-Es) :-
 %   move M and percepts Ps (what R observes; all state_step/5 needs of the
 %   actual joint move), by the step network or by the rules.
 entries_step(R, I, M, Ps, Es0, Es) :-
-    native_step_mode(Mode),
+    network_step_mode(Mode),
     (   Mode \== off,
         (   Mode == check
         ->  true
-        ;   current_prolog_flag(gdlsc_native_min, Min),
+        ;   current_prolog_flag(gdlsc_network_min, Min),
             length(Es0, L),
             L >= Min
         ),
-        native_children(Es0, I, M, Ps, Es1)
+        network_children(Es0, I, M, Ps, Es1)
     ->  (   Mode == check
         ->  rules_children(Es0, R, I, M, Ps, Es2),
             (   Es1 == Es2
             ->  true
-            ;   throw(error(gdlsc_error(native_step_differs(M, Ps)), _))
+            ;   throw(error(gdlsc_error(network_step_differs(M, Ps)), _))
             ),
             How = check
         ;   How = network
@@ -213,10 +213,10 @@ entries_step(R, I, M, Ps, Es0, Es) :-
     nb_setval(gdlsc_last_update, How).
 
 
-%   native_children(+Entries0, +I, +M, +Ps, -Entries) is semidet: the same
+%   network_children(+Entries0, +I, +M, +Ps, -Entries) is semidet: the same
 %   update by the step network (src/ground/step_network.h): the game's rules
 %   ground for one step and evaluated 64 rows to a machine word, through the
-%   foreign predicate gdlsc_native:k_step/5 (src/prolog/native.cpp).  It
+%   foreign predicate gdlsc_network:k_step/5 (src/prolog/network.cpp).  It
 %   gives, per parent, its number of joint moves with M (0: no children) and
 %   the distinct children c(State, K, A2, Ks) in standard order of State: K
 %   and A2 the parent index and joint move of the first child, Ks the parent
@@ -224,15 +224,15 @@ entries_step(R, I, M, Ps, Es0, Es) :-
 %   as in chunk_job/4.  Fails (and the rules do the update) when there is no
 %   network: a game loaded from text, one too large to ground, GDL-III knows
 %   in the rules, a state with a fluent the grounding did not foresee.
-native_children(Es0, I, M, Ps, Es) :-
-    current_predicate(gdlsc_native:k_step/5),
+network_children(Es0, I, M, Ps, Es) :-
+    current_predicate(gdlsc_network:k_step/5),
     maplist(arg(1), Es0, Qs),
-    gdlsc_native:k_step(Qs, I, M, Ps, Result),
+    gdlsc_network:k_step(Qs, I, M, Ps, Result),
     Result = r(Ds, Cs),
     parent_numerators(Es0, Ds, Nums, Den),
     Es0T =.. [p|Es0],
     NumT =.. [n|Nums],
-    maplist(native_entry(Es0T, NumT, Den), Cs, Es).
+    maplist(network_entry(Es0T, NumT, Den), Cs, Es).
 
 %   parent_numerators(+Entries, +Ds, -Nums, -Den): per entry e(_, _, W, _)
 %   with D joint moves the numerator of W/D over Den, the lcm of their
@@ -255,7 +255,7 @@ parent_num(Den, e(_, _, W, _), D, Num) :-
     ;   Num is W * (1 rdiv D) * Den
     ).
 
-native_entry(EsT, NumT, Den, c(T, K, A2, Ks), e(T, N, W, do(A2, Rep))) :-
+network_entry(EsT, NumT, Den, c(T, K, A2, Ks), e(T, N, W, do(A2, Rep))) :-
     arg(K, EsT, e(_, _, _, Rep)),
     sum_children(Ks, EsT, NumT, 0, N, 0, Num),
     W is Num rdiv Den.
@@ -269,28 +269,28 @@ sum_children([K|Ks], EsT, NumT, N0, N, Num0, Num) :-
     Num1 is Num0 + NumK,
     sum_children(Ks, EsT, NumT, N1, N, Num1, Num).
 
-%   network_info(-Info): gdlsc_native:network_info/1 (none, network(Ms,
+%   network_info(-Info): gdlsc_network:network_info/1 (none, network(Ms,
 %   CpuMs, About) or no_network(Ms, CpuMs, Why)), none without the foreign
 %   predicate.
 network_info(Info) :-
-    (   current_predicate(gdlsc_native:network_info/1)
-    ->  gdlsc_native:network_info(Info)
+    (   current_predicate(gdlsc_network:network_info/1)
+    ->  gdlsc_network:network_info(Info)
     ;   Info = none
     ).
 
-%   native_step_mode(-Mode): on (the default), off or check, from the
-%   flag gdlsc_native, which the host sets from GDLSC_NATIVE (src/base/environment.h): off
+%   network_step_mode(-Mode): on (the default), off or check, from the
+%   flag gdlsc_network, which the host sets from GDLSC_NETWORK (src/base/environment.h): off
 %   always uses the rules, check does both on every step and throws
-%   gdlsc_error(native_step_differs(M, Ps)) if they differ.  When on, the step
+%   gdlsc_error(network_step_differs(M, Ps)) if they differ.  When on, the step
 %   network is used (and built, on first use) for sets of at least
-%   `gdlsc_native_min` states (default 16): smaller ones are quicker with the
+%   `gdlsc_network_min` states (default 16): smaller ones are quicker with the
 %   rules than the grounding of a large game.
-native_step_mode(Mode) :-
-    current_prolog_flag(gdlsc_native, Mode).
+network_step_mode(Mode) :-
+    current_prolog_flag(gdlsc_network, Mode).
 
-:- create_prolog_flag(gdlsc_native_min, 16, [type(integer), keep(true)]).
+:- create_prolog_flag(gdlsc_network_min, 16, [type(integer), keep(true)]).
 
-:- create_prolog_flag(gdlsc_native, on, [type(atom), keep(true)]).   % set by the host
+:- create_prolog_flag(gdlsc_network, on, [type(atom), keep(true)]).   % set by the host
 
 
 %!  infoset_summary(+Role, +Sit, -NumDevs, -States) is det.
@@ -422,8 +422,8 @@ ms_atom(Ms, A) :-
 
 
 :- multifile prolog:message//1.
-prolog:message(error(gdlsc_error(native_step_differs(M, Ps)), _)) -->
+prolog:message(error(gdlsc_error(network_step_differs(M, Ps)), _)) -->
     [ 'the step network and the game\'s rules give different information sets'-[], nl,
-      'after the move ~q with percepts ~q (GDLSC_NATIVE=check): a defect of gdlsc, please report it'-[M, Ps] ].
-prolog:message(gdlsc_native(Text)) -->
-    [ 'the step network failed: ~w (a defect of gdlsc, please report it; GDLSC_NATIVE=off avoids it)'-[Text] ].
+      'after the move ~q with percepts ~q (GDLSC_NETWORK=check): a defect of gdlsc, please report it'-[M, Ps] ].
+prolog:message(gdlsc_network(Text)) -->
+    [ 'the step network failed: ~w (a defect of gdlsc, please report it; GDLSC_NETWORK=off avoids it)'-[Text] ].

@@ -3,7 +3,7 @@
     the role's move, the children whose percepts match, merged into distinct
     states with summed development counts and exact weights, the parents
     split over worker threads.  gdlsc_infoset calls it when the step network
-    does not do the update (gdlsc_native:k_step/5).
+    does not do the update (gdlsc_network:k_step/5).
 */
 :- module(gdlsc_infoset_merge,
           [ rules_children/6        % +Entries0, +Role, +I, +Move, +Percepts, -Entries

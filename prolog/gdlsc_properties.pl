@@ -3,7 +3,7 @@
     goal-knowledge, perfect information (Thielscher 2010, Propositions 2-4)
     and "always F" for a query formula F, each with a counterexample (two
     developments the role cannot tell apart) when it fails.  The whole-game
-    proofs (the lockstep fixpoint, k-induction) are made natively
+    proofs (the lockstep fixpoint, k-induction) are made in C++
     (src/ground/lockstep.h, src/smt/two_copy.h).
 */
 :- module(gdlsc_properties,

@@ -305,7 +305,7 @@ private:
 };
 
 /// Ends the call running in another thread (or around a signal handler: it is
-/// async-signal-safe) as if its time limit had passed: the native searches (the whole-game
+/// async-signal-safe) as if its time limit had passed: the searches in C++ (the whole-game
 /// fixpoint, the well-formedness search) stop within 50 ms and the call throws Error (exit 4);
 /// a Prolog call or a Z3 check ends at its own time limit. Until clear_interrupt(), every call
 /// ends so. The Python module's Ctrl-C (doc/python.md).

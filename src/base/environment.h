@@ -16,9 +16,10 @@ struct Environment {
     /// GDLSC_PROLOG_DIR: the folder of the Prolog runtime (prolog/*.pl); empty: found next to
     /// the executable or in the source tree (src/prolog/paths.cpp).
     std::string prolog_dir;
-    /// GDLSC_NATIVE = on | off | check: how information-set updates are made (the step
-    /// network for large sets, the rules only, or both on every step, compared).
-    std::string native = "on";
+    /// GDLSC_NETWORK = on | off | check: how information-set updates are made (the step
+    /// network for large sets, the rules only, or both on every step, compared). GDLSC_NATIVE
+    /// is its deprecated old name, still read (see read_network).
+    std::string network = "on";
     /// GDLSC_INFOSET_THREADS = n >= 0: threads for an information-set update with the rules
     /// (0: one per CPU, 1: none).
     int infoset_threads = 0;
@@ -26,21 +27,33 @@ struct Environment {
     /// slot copy (prolog/gdlsc_slots.pl), or always over the sorted lists.
     std::string slots = "on";
     /// GDLSC_GDL3 = bdd | rows: how the developments of a GDL-III game (and a formula about
-    /// knowledge) are made natively -- one BDD per level (src/symbolic/developments.h), or one
-    /// row per development (src/ground/network_developments.h). GDLSC_NATIVE=check runs both.
+    /// knowledge) are made outside Prolog -- one BDD per level (src/symbolic/developments.h), or one
+    /// row per development (src/ground/network_developments.h). GDLSC_NETWORK=check runs both.
     std::string gdl3 = "bdd";
 };
 
 namespace detail {
+// GDLSC_NETWORK, or its deprecated old name GDLSC_NATIVE when only that is set; both set to
+// different values is an error (which one was meant is not known).
+inline std::string read_network() {
+    const char* now = std::getenv("GDLSC_NETWORK");
+    const char* old = std::getenv("GDLSC_NATIVE");
+    if (now && old && std::string(now) != old)
+        throw UserError(std::string("GDLSC_NETWORK='") + now + "' and GDLSC_NATIVE='" + old +
+                        "' differ: give GDLSC_NETWORK only (GDLSC_NATIVE is its deprecated old name)");
+    const char* name = now ? "GDLSC_NETWORK" : "GDLSC_NATIVE";
+    const char* v = now ? now : old;
+    if (!v) return "on";
+    std::string s(v);
+    if (s != "on" && s != "off" && s != "check")
+        throw UserError(std::string(name) + "='" + s + "' is not a mode of the step network: give on (the default), off or check");
+    return s;
+}
+
 inline Environment read_environment() {
     Environment e;
     if (const char* v = std::getenv("GDLSC_PROLOG_DIR")) e.prolog_dir = v;
-    if (const char* v = std::getenv("GDLSC_NATIVE")) {
-        std::string s(v);
-        if (s != "on" && s != "off" && s != "check")
-            throw UserError("GDLSC_NATIVE='" + s + "' is not a mode of the step network: give on (the default), off or check");
-        e.native = s;
-    }
+    e.network = read_network();
     if (const char* v = std::getenv("GDLSC_SLOTS")) {
         std::string s(v);
         if (s != "on" && s != "off")

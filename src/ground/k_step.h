@@ -1,6 +1,6 @@
 // One progressive update of an information set (the K successor state axiom, DESIGN §2) on
 // the step network: the bulk of gdlsc_infoset's state_step, called from
-// prolog/gdlsc_infoset.pl through src/prolog/native.cpp. The game's rules in Prolog stay
+// prolog/gdlsc_infoset.pl through src/prolog/network.cpp. The game's rules in Prolog stay
 // the reference; tests check that both give the same sets.
 //
 // C++17 (included by src/prolog, which is compiled as C++17).

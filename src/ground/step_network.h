@@ -8,7 +8,7 @@
 // when the network is built, and folded away.
 //
 // The progression engine uses it for the bulk of an information-set update (k_step.h,
-// called from prolog/gdlsc_infoset.pl through src/prolog/native.cpp); the game's rules
+// called from prolog/gdlsc_infoset.pl through src/prolog/network.cpp); the game's rules
 // in Prolog stay the reference, and tests check that both give the same sets.
 //
 //   StepNetwork net(program, analysis);           // throws TooLarge, NotApplicable

@@ -12,7 +12,7 @@
 
 #include "prolog/convert.h"
 #include "ground/step_network.h"
-#include "prolog/native.h"
+#include "prolog/network.h"
 #include "prolog/watchdog.h"
 #include "base/environment.h"
 #include "base/errors.h"
@@ -246,7 +246,7 @@ Engine::Engine() {
         throw EngineError("cannot start SWI-Prolog (set SWI_HOME_DIR to its home, e.g. /usr/lib/swi-prolog)");
     }
     g_alive = true;
-    register_native();
+    register_network();
     runtime_dir_ = find_runtime_dir();
     namespace fs = std::filesystem;
     if (std::size_t share = address_space_share()) {
@@ -287,7 +287,7 @@ Engine::Engine() {
     {
         // The runtime's settings from the environment (src/base/environment.h), as flags.
         Frame fr;
-        run_once(compound(",", {compound("set_prolog_flag", {PlTerm_atom("gdlsc_native"), PlTerm_atom(env.native.c_str())}),
+        run_once(compound(",", {compound("set_prolog_flag", {PlTerm_atom("gdlsc_network"), PlTerm_atom(env.network.c_str())}),
                                 compound(",", {compound("set_prolog_flag", {PlTerm_atom("gdlsc_infoset_threads"),
                                                                             int_term(env.infoset_threads)}),
                                                compound("set_prolog_flag", {PlTerm_atom("gdlsc_slots"),
@@ -350,7 +350,7 @@ void Engine::load_game(const gdl::Program& program, const gdl::Analysis& analysi
             return std::make_shared<const ground::StepNetwork>(*p, *a, ground::kEngineNetworkLimits);
         };
     }
-    set_native_game(std::move(network));
+    set_network_game(std::move(network));
 }
 
 void Engine::load_game_text(const std::string& text, const std::vector<std::string>& roles) {
@@ -361,7 +361,7 @@ void Engine::load_game_text(const std::string& text, const std::vector<std::stri
                      [&] { PlCheck(PL_put_chars(t.C_, PL_STRING | REP_UTF8, text.size(), text.c_str())); });
     // Loading is not under call_with_time_limit, but it is bounded like a call.
     WatchdogScope watchdog(limits_.seconds > 0 ? limits_.seconds + kWatchdogGraceSeconds : 0, "loading the game");
-    set_native_game({});
+    set_network_game({});
     if (!run_once(qualified("gdlsc_game", compound("load_game_text", {t})), "loading the game", Limits{}))
         throw EngineError("loading the game failed");
     roles_ = roles;

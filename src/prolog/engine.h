@@ -81,7 +81,7 @@ public:
 
     /// Loads `program` as the module `game`, replacing any game loaded before (and
     /// dropping every memo and table). Game symbols are quoted data in the generated text.
-    /// `network`: where the step network of information-set updates (native.h) comes from,
+    /// `network`: where the step network of information-set updates (network.h) comes from,
     /// asked on first use (the loaded game's own, built once); none: built here from the program.
     void load_game(const gdl::Program& program, const gdl::Analysis& analysis, NetworkSource network = {});
     /// Loads generated program text (the output of sc::emit_prolog) directly.

@@ -53,8 +53,8 @@ void known_state(Engine& e, const Term& sit, const std::vector<Term>& fluents) {
     e.solve("gdlsc_situation", "known_state", {sit, gdl::make_list(fluents)}, 1);
 }
 
-void native_path(Engine& e, const std::vector<Term>& joint_moves, const std::vector<Term>& knowledge) {
-    e.solve("gdlsc_developments", "native_path", {gdl::make_list(joint_moves), gdl::make_list(knowledge), var("sit")}, 1);
+void network_path(Engine& e, const std::vector<Term>& joint_moves, const std::vector<Term>& knowledge) {
+    e.solve("gdlsc_developments", "network_path", {gdl::make_list(joint_moves), gdl::make_list(knowledge), var("sit")}, 1);
 }
 
 std::string slot_copy_status(Engine& e) {

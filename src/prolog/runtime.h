@@ -35,8 +35,8 @@ void known_state(Engine& e, const gdl::Term& sit, const std::vector<gdl::Term>& 
 
 /// GDL-III: makes the development of `joint_moves` with the knowledge its rules ask about
 /// given per node of the path (the root first; a list of k(Role, P) / c(P) terms each),
-/// computed outside Prolog (gdlsc_developments:native_path/3). Forgets earlier developments.
-void native_path(Engine& e, const std::vector<gdl::Term>& joint_moves, const std::vector<gdl::Term>& knowledge);
+/// computed outside Prolog (gdlsc_developments:network_path/3). Forgets earlier developments.
+void network_path(Engine& e, const std::vector<gdl::Term>& joint_moves, const std::vector<gdl::Term>& knowledge);
 /// Forgets every development, information set and table (gdlsc_developments:knowledge_reset/0).
 void forget_developments(Engine& e);
 /// The slot copy of the game loaded now (gdlsc_slots:slot_copy/1, derived on the first call):

@@ -10,7 +10,7 @@
 #include "prolog/engine.h"
 #include "prolog/runtime.h"
 #include "query/engines_smt.h"
-#include "query/epistemic_native.h"
+#include "query/epistemic_network.h"
 #include "ground/query_formula.h"
 #include "base/deadline.h"
 #include "base/environment.h"
@@ -60,10 +60,10 @@ std::string summary(const Answer& a) {
     return s;
 }
 
-// GDLSC_NATIVE=check: the native answer `a` against Prolog's `b` (exit 3 on a difference).
-void agree(const Answer& a, const Answer& b, const std::string& native) {
+// GDLSC_NETWORK=check: the network's answer `a` against Prolog's `b` (exit 3 on a difference).
+void agree(const Answer& a, const Answer& b, const std::string& network) {
     if (!same(a, b))
-        throw UserError("engines disagree:\n  " + native + " say " + summary(a) + "\n  the rules in Prolog say " + summary(b),
+        throw UserError("engines disagree:\n  " + network + " say " + summary(a) + "\n  the rules in Prolog say " + summary(b),
                         kExitDisagreement);
 }
 
@@ -83,9 +83,9 @@ Answer run_query(const Game& game, const Formula& formula, const History& histor
         if (!e->run) throw UserError("the " + e->name + " engine is not available for queries yet");
 
     // Any formula of a GDL-III game, or one with common knowledge: decided on the BDD
-    // developments where they apply (epistemic_native.h), without starting Prolog;
-    // GDLSC_NATIVE=check also answers in Prolog and compares.
-    if (options.engine == "progression" && environment().native != "off" &&
+    // developments where they apply (epistemic_network.h), without starting Prolog;
+    // GDLSC_NETWORK=check also answers in Prolog and compares.
+    if (options.engine == "progression" && environment().network != "off" &&
         (analysis.epistemic || mentions_common_knowledge(formula.term))) {
         std::string why;
         if (auto bdd = bdd_answer(program, analysis, formula, history, options.timeout_seconds, options.max_ground_size,
@@ -94,7 +94,7 @@ Answer run_query(const Game& game, const Formula& formula, const History& histor
             a.engine = "progression";
             a.holds = bdd->holds;
             a.rows = std::move(bdd->rows);
-            if (environment().native == "check") {
+            if (environment().network == "check") {
                 auto& pl = prepare_engine(game, options.timeout_seconds);
                 agree(a,
                       progression_query(
@@ -105,7 +105,7 @@ Answer run_query(const Game& game, const Formula& formula, const History& histor
         }
         // Under check the rows and Prolog are still compared below; this says only that the
         // third engine did not take part.
-        if (environment().native == "check")
+        if (environment().network == "check")
             std::fprintf(stderr, "note: the BDD developments do not apply (%s); the rows engine and Prolog are compared\n",
                          why.c_str());
     }
@@ -114,15 +114,15 @@ Answer run_query(const Game& game, const Formula& formula, const History& histor
     std::optional<gdl::Term> fast;
     // A GDL-III game: the knowledge its rules ask about along the history is computed on the
     // step network when the formula itself is about the situation, not about knowledge
-    // (epistemic_native.h); GDLSC_NATIVE=check also answers in Prolog alone and compares.
-    const bool native_epistemic = analysis.epistemic && options.engine == "progression" &&
-                                  environment().native != "off" && !ground::mentions_knowledge(formula.term);
-    if (native_epistemic) {
+    // (epistemic_network.h); GDLSC_NETWORK=check also answers in Prolog alone and compares.
+    const bool network_epistemic = analysis.epistemic && options.engine == "progression" &&
+                                  environment().network != "off" && !ground::mentions_knowledge(formula.term);
+    if (network_epistemic) {
         std::string why;
         fast = epistemic_situation(program, analysis, pl, history, options.timeout_seconds, options.max_ground_size, why);
-        if (!fast && environment().native == "check")
-            std::fprintf(stderr, "note: GDLSC_NATIVE=check: the developments are made in Prolog only: %s\n", why.c_str());
-        if (fast && environment().native == "check") {
+        if (!fast && environment().network == "check")
+            std::fprintf(stderr, "note: GDLSC_NETWORK=check: the developments are made in Prolog only: %s\n", why.c_str());
+        if (fast && environment().network == "check") {
             Answer a = progression_query({program, analysis, formula, history, *fast, options.max_ground_size});
             pl::runtime::forget_developments(pl);
             Answer b = progression_query(
@@ -131,7 +131,7 @@ Answer run_query(const Game& game, const Formula& formula, const History& histor
             b.engine = "progression";
             return b;
         }
-    } else if (history.size() >= kLongHistory && environment().native != "off") {
+    } else if (history.size() >= kLongHistory && environment().network != "off") {
         fast = network_situation(game, pl, history);
     }
     gdl::Term sit = fast ? *fast : check_history(pl, history);

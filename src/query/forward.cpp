@@ -90,12 +90,6 @@ private:
 
 }  // namespace
 
-ForwardChoice forward_choice(const std::string& name) {
-    if (name == "network") return ForwardChoice::Network;
-    if (name == "progression") return ForwardChoice::Progression;
-    return ForwardChoice::Auto;
-}
-
 BuiltNetwork build_network(const Game& g) {
     const StepModel& m = g.step();
     BuiltNetwork b;

@@ -45,8 +45,6 @@ public:
 
 /// Which forward engine: `auto` is the network where it can be built, else progression.
 enum class ForwardChoice { Auto, Network, Progression };
-/// "auto" | "network" | "progression" (UsageError otherwise is the caller's: CLI11 checks).
-ForwardChoice forward_choice(const std::string& name);
 
 /// The step network of the game (Game::step(), built once) with the indices of its initial
 /// fluents, or the reason there is none (TooLarge, NotApplicable, out of memory) in `why`.
@@ -65,7 +63,7 @@ BuiltNetwork build_network(const Game& g);
 std::unique_ptr<Forward> make_forward(const Game& g, pl::Engine& engine, ForwardChoice choice, std::string& about);
 
 /// Histories at least this long are checked on the step network (network_situation) when
-/// GDLSC_NATIVE is not off: below it, building the network costs more than it saves.
+/// GDLSC_NETWORK is not off: below it, building the network costs more than it saves.
 inline constexpr std::size_t kLongHistory = 64;
 
 /// The situation of `h` with its steps checked and its states computed on the step network

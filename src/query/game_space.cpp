@@ -15,7 +15,7 @@ pl::State GameSpace::state(pl::Engine& e, ground::StateId s) {
 
 GameSpace make_game_space(const Game& g, pl::Engine& e, const std::string& which) {
     GameSpace sp;
-    bool want_network = which == "network" || (which == "auto" && environment().native != "off");
+    bool want_network = which == "network" || (which == "auto" && environment().network != "off");
     if (want_network) {
         const StepModel& m = g.step();
         if (m.network) {

@@ -25,7 +25,7 @@ struct GameSpace {
     pl::State state(pl::Engine& e, ground::StateId s);
 };
 
-/// `which`: "auto" (the step network if it can be built and GDLSC_NATIVE is not off, else the
+/// `which`: "auto" (the step network if it can be built and GDLSC_NETWORK is not off, else the
 /// rules), "network" (UserError / LimitError without one) or "rules". The engine must have
 /// the game loaded (prepare_engine).
 GameSpace make_game_space(const Game& g, pl::Engine& e, const std::string& which);

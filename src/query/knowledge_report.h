@@ -22,7 +22,7 @@ struct InfosetStep {
     std::string developments;  ///< decimal (may exceed 64 bits)
     std::size_t states = 0;
     double wall_ms = 0, cpu_ms = 0;  ///< the update's elapsed time and CPU time (all threads)
-    std::string update;              ///< network, rules or check (GDLSC_NATIVE, doc/knowledge.md)
+    std::string update;              ///< network, rules or check (GDLSC_NETWORK, doc/knowledge.md)
     /// The step network was built during this update (its time is part of the update's):
     /// "network" (built) or "no_network" (it cannot be had), else empty.
     std::string network;

@@ -2,6 +2,7 @@
 // lockstep fixpoint runs per role over one shared state space, and the shortest violation
 // over all roles is the counterexample, replayed in the engine for the role's percepts.
 #include "query/proof.h"
+#include "query/prove_testing.h"
 
 #include <algorithm>
 #include <chrono>
@@ -30,7 +31,7 @@ namespace {
 
 using gdl::Term;
 
-// Bounds on the one-step ground program (as for information sets, src/prolog/native.cpp).
+// Bounds on the one-step ground program (as for information sets, src/prolog/network.cpp).
 
 
 using Conjunct = PairConjunct;
@@ -202,7 +203,8 @@ std::string fixpoint_not_applicable(const Game& g) {
            "most N joint moves, exactly)";
 }
 
-ProveReport prove_whole_game(const Game& g, const std::string& property, const WholeGameOptions& o) {
+static ProveReport whole_game(const Game& g, const std::string& property, const WholeGameOptions& o,
+                              const testing::ProveMutation& mutation) {
     if (is_wellformedness_property(property)) return prove_wellformed(g, property, o);
     if (std::string why = fixpoint_not_applicable(g); !why.empty()) throw UserError("prove: " + why);
     const Term prop = prove_property_term(g, property);
@@ -277,7 +279,7 @@ ProveReport prove_whole_game(const Game& g, const std::string& property, const W
         lo.max_pairs = o.max_pairs ? o.max_pairs : WholeGameOptions::kDefaultMaxPairs;
         lo.max_depth = o.max_depth.value_or(SIZE_MAX);
         lo.stop = &stop;
-        lo.ignore_percepts = o.ignore_percepts;
+        lo.ignore_percepts = mutation.ignore_percepts;
         if (prop.name == "legal_knowledge") lo.property = ground::PairProperty::LegalKnowledge;
         else if (prop.name == "terminal_knowledge") lo.property = ground::PairProperty::TerminalKnowledge;
         else if (prop.name == "goal_knowledge") lo.property = ground::PairProperty::GoalKnowledge;
@@ -336,6 +338,15 @@ ProveReport prove_whole_game(const Game& g, const std::string& property, const W
     for (std::uint32_t j : best->alternative) alternative.push_back(space.joint_move(j));
     set_counterexample(g, rep, best_always ? "" : roles[best_role], best->depth, actual, alternative);
     return rep;
+}
+
+ProveReport prove_whole_game(const Game& g, const std::string& property, const WholeGameOptions& o) {
+    return whole_game(g, property, o, {});
+}
+
+ProveReport testing::prove_whole_game(const Game& g, const std::string& property, const WholeGameOptions& o,
+                            const ProveMutation& mutation) {
+    return whole_game(g, property, o, mutation);
 }
 
 }  // namespace gdlsc::query

@@ -36,11 +36,10 @@ struct WholeGameOptions {
     double timeout_seconds = 0;  ///< 0: none; past it LimitError (exit 4)
     std::size_t max_pairs = 0;   ///< 0: kDefaultMaxPairs; past it LimitError (exit 4)
     /// "auto" (the step network if it can be built, else the rules), "network" or "rules";
-    /// GDLSC_NATIVE=off selects the rules.
+    /// GDLSC_NETWORK=off selects the rules.
     std::string space = "auto";
     /// None: the whole game; N: developments of length <= N only (the bounded verdict, whole_game false).
     std::optional<std::size_t> max_depth;
-    bool ignore_percepts = false;  ///< tests only: a mutation of the fixpoint that tests must catch
     static constexpr std::size_t kDefaultMaxPairs = 40'000'000;
 };
 
@@ -59,7 +58,6 @@ struct SmtProveOptions {
     std::size_t max_k = 10;
     bool progress = false;
     double timeout_seconds = 0;        ///< the whole search (grounding, every Z3 call); past it LimitError (exit 4)
-    bool drop_same_move = false;       ///< tests only: a mutation of the unrolling that tests must catch
     /// Houdini starts from candidates that states of random matches do not falsify (tests turn
     /// it off: the invariants found must be the same, only found sooner).
     bool sample = true;

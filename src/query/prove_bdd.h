@@ -18,8 +18,7 @@ struct BddProveOptions {
     double timeout_seconds = 0;   ///< 0: none; past it TimeLimitError (exit 4)
     /// None: the whole game; N: developments of length <= N only (the BFS cut; whole_game false).
     std::optional<std::size_t> max_depth;
-    /// The node bound, the variable order, the move encoding, dynamic reordering, and the
-    /// tests' mutation (a dropped frame rule).
+    /// The node bound, the variable order, the move encoding, dynamic reordering.
     symbolic::BddOptions engine;
 };
 

@@ -3,6 +3,7 @@
 // lockstep, so that the counterexample is the shortest over all agents (the depth every
 // other method reports).
 #include "query/prove_chc.h"
+#include "query/prove_testing.h"
 
 #include <algorithm>
 #include <chrono>
@@ -28,7 +29,8 @@ constexpr double kQuickSeconds = 5;
 
 }  // namespace
 
-ProveReport prove_chc(const Game& g, const std::string& property, const ChcProveOptions& o) {
+static ProveReport chc_proof(const Game& g, const std::string& property, const ChcProveOptions& o,
+                             const testing::ProveMutation& mutation) {
     const gdl::Term prop = prove_property_term(g, property);
     const smt::TwoCopyProperty tp = two_copy_property(prop, "chc");
     const auto t0 = std::chrono::steady_clock::now();
@@ -94,7 +96,7 @@ ProveReport prove_chc(const Game& g, const std::string& property, const ChcProve
             if (role == "random") continue;
             smt::ChcOptions co;
             co.deadline = deadline.when();
-            co.drop_same_move = o.drop_same_move;
+            co.drop_same_move = mutation.drop_same_move;
             co.engine = engine;
             double last = seconds();
             if (o.progress)
@@ -124,7 +126,7 @@ ProveReport prove_chc(const Game& g, const std::string& property, const ChcProve
         // A counterexample exists; the bounded search finds the shortest (over the refuted roles).
         smt::TwoCopyOptions to;
         to.deadline = deadline.when();
-        to.drop_same_move = o.drop_same_move;
+        to.drop_same_move = mutation.drop_same_move;
         std::vector<std::unique_ptr<smt::TwoCopy>> copies;
         for (std::size_t r : refuted) copies.push_back(std::make_unique<smt::TwoCopy>(step, init, r, tp, to));
         for (std::size_t d = 0; d <= bound; ++d) {
@@ -146,6 +148,15 @@ ProveReport prove_chc(const Game& g, const std::string& property, const ChcProve
             throw LimitError("prove: time limit of " + seconds_text(o.timeout_seconds) + " s exceeded in Z3 (" + m + ")");
         throw EngineError("prove: " + m);
     }
+}
+
+ProveReport prove_chc(const Game& g, const std::string& property, const ChcProveOptions& o) {
+    return chc_proof(g, property, o, {});
+}
+
+ProveReport testing::prove_chc(const Game& g, const std::string& property, const ChcProveOptions& o,
+                            const ProveMutation& mutation) {
+    return chc_proof(g, property, o, mutation);
 }
 
 }  // namespace gdlsc::query

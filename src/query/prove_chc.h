@@ -14,7 +14,6 @@ namespace gdlsc::query {
 struct ChcProveOptions {
     bool progress = false;          ///< per role: verdict, lemmas, seconds on stderr
     double timeout_seconds = 0;     ///< the whole proof (grounding, Spacer, the bounded search); past it LimitError (exit 4)
-    bool drop_same_move = false;    ///< tests only: a mutation of the clauses that tests must catch
     /// Who solves the clauses (smt/pair_chc.h, ChcEngine): "both" (PDR and Spacer racing, the
     /// first answer wins), "pdr" or "spacer".
     std::string solver = "both";

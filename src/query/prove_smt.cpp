@@ -13,6 +13,7 @@
 #include "prolog/engine.h"
 #include "base/deadline.h"
 #include "base/errors.h"
+#include "query/prove_testing.h"
 #include "query/session.h"
 #include "query/proof.h"
 #include "query/step_program.h"
@@ -143,7 +144,8 @@ private:
 
 }  // namespace
 
-ProveReport prove_smt(const Game& g, const std::string& property, const SmtProveOptions& o) {
+static ProveReport smt_proof(const Game& g, const std::string& property, const SmtProveOptions& o,
+                             const testing::ProveMutation& mutation) {
     const gdl::Term prop = prove_property_term(g, property);
     const smt::TwoCopyProperty tp = two_copy_property(prop, "smt");
     if (!o.induction && !o.depth) throw UserError("prove: --engine smt needs --depth N or --induction");
@@ -156,7 +158,7 @@ ProveReport prove_smt(const Game& g, const std::string& property, const SmtProve
     if (o.progress) std::fprintf(stderr, "prove: smt over the step program (%s)\n", step.size_text().c_str());
     smt::TwoCopyOptions to;
     to.deadline = deadline.when();
-    to.drop_same_move = o.drop_same_move;
+    to.drop_same_move = mutation.drop_same_move;
     // Built on first use: only a step case of k-induction needs invariants.
     std::optional<Sampler> sampler;
     std::vector<std::vector<gdl::Term>> states;  // sampled once, for every role
@@ -259,6 +261,15 @@ ProveReport prove_smt(const Game& g, const std::string& property, const SmtProve
             throw LimitError("prove: time limit of " + seconds_text(o.timeout_seconds) + " s exceeded in Z3 (" + m + ")");
         throw EngineError("prove: " + m);
     }
+}
+
+ProveReport prove_smt(const Game& g, const std::string& property, const SmtProveOptions& o) {
+    return smt_proof(g, property, o, {});
+}
+
+ProveReport testing::prove_smt(const Game& g, const std::string& property, const SmtProveOptions& o,
+                            const ProveMutation& mutation) {
+    return smt_proof(g, property, o, mutation);
 }
 
 }  // namespace gdlsc::query

@@ -9,7 +9,7 @@ namespace gdlsc::query {
 
 const std::vector<ForwardEngineEntry>& forward_engines() {
     static const std::vector<ForwardEngineEntry> table = {
-        {"network", "the step network: native, 256 playouts at a time",
+        {"network", "the step network in C++, 256 playouts at a time",
          [](const Game& g, bool& limit) {
              const StepModel& m = g.step();
              limit = m.failure == StepModel::Failure::TooLarge || m.failure == StepModel::Failure::OutOfMemory;

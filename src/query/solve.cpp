@@ -12,7 +12,7 @@
 #include "prolog/engine.h"
 #include "prolog/runtime.h"
 #include "query/decimal.h"
-#include "query/epistemic_native.h"
+#include "query/epistemic_network.h"
 
 namespace gdlsc::query {
 namespace {
@@ -25,17 +25,17 @@ using gdl::Term;
 SolveReport prolog_solve(const Session& s, const Formula& f, const SolveOptions& o);
 
 std::optional<SolveReport> solve_without_engine(const Game& g, const Formula& f, const SolveOptions& o) {
-    if (environment().native != "on") return std::nullopt;
+    if (environment().network != "on") return std::nullopt;
     std::string why;
     return bdd_solve(g.program, g.analysis, f, o, o.timeout_seconds, why);
 }
 
 SolveReport run_solve(const Session& s, const Formula& f, const SolveOptions& o) {
     std::optional<SolveReport> fast;
-    if (environment().native == "check") {
+    if (environment().network == "check") {
         std::string why;
         fast = bdd_solve(s.game().program, s.game().analysis, f, o, o.timeout_seconds, why);
-        if (!fast) std::fprintf(stderr, "note: GDLSC_NATIVE=check: the BDD developments do not apply: %s\n", why.c_str());
+        if (!fast) std::fprintf(stderr, "note: GDLSC_NETWORK=check: the BDD developments do not apply: %s\n", why.c_str());
     }
     SolveReport r = prolog_solve(s, f, o);
     if (fast && solve_json(*fast) != solve_json(r))

@@ -39,9 +39,9 @@ struct SolveReport {
 };
 
 /// The BDD developments alone (no Prolog engine is started), where they apply and
-/// GDLSC_NATIVE is on; nothing otherwise (then run_solve).
+/// GDLSC_NETWORK is on; nothing otherwise (then run_solve).
 std::optional<SolveReport> solve_without_engine(const Game& g, const Formula& f, const SolveOptions& o);
-/// The search in Prolog; under GDLSC_NATIVE=check also on the BDD developments, compared
+/// The search in Prolog; under GDLSC_NETWORK=check also on the BDD developments, compared
 /// (exit 3 on a difference).
 SolveReport run_solve(const Session& s, const Formula& f, const SolveOptions& o);
 std::string solve_text(const SolveReport& r);

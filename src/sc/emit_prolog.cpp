@@ -363,7 +363,7 @@ private:
         std::string goal = atom(p, bound);
         state_ = saved;
         // P itself (as a term) comes first: a development whose knowledge was computed
-        // outside Prolog (the native development engine) answers by looking P up.
+        // outside Prolog (on the step network) answers by looking P up.
         if (t.args.size() == 1)
             return "gdlsc_developments:rule_common(" + term(p) + ", " + k + ", (" + goal + "), " + state_ + ")";
         return "gdlsc_developments:rule_knows(" + term(t.args[0]) + ", " + term(p) + ", " + k + ", (" + goal + "), " +

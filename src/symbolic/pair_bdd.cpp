@@ -82,6 +82,7 @@ struct PairProver::Impl {
     detail::Manager manager;  // the first member: destroyed last, after every bdd below
     const ground::StepNetwork& net;
     BddOptions opt;
+    BddMutation mutation;  // tests only (none in the product)
     std::string spent;  // why the prover is spent ("" while it is not)
     std::vector<std::uint32_t> order;
     int nvars = 0;
@@ -108,7 +109,8 @@ struct PairProver::Impl {
 
     std::size_t level = 0, level_nodes = 0;            // where the search is (for limit messages)
 
-    Impl(const ground::StepNetwork& n, const BddOptions& o) : manager(o.max_nodes, o.stop), net(n), opt(o) {}
+    Impl(const ground::StepNetwork& n, const BddOptions& o, const BddMutation& m)
+        : manager(o.max_nodes, o.stop), net(n), opt(o), mutation(m) {}
     ~Impl() {
         if (to_copy2) bdd_freepair(to_copy2);
         if (unprime) bdd_freepair(unprime);
@@ -389,7 +391,7 @@ struct PairProver::Impl {
         }
         next_x.clear(), next_y.clear();
         for (std::uint32_t f : order) {
-            bdd n1 = opt.drop_next_fluent && *opt.drop_next_fluent == f ? bddfalse : node(net.next_node(f));
+            bdd n1 = mutation.drop_next_fluent && *mutation.drop_next_fluent == f ? bddfalse : node(net.next_node(f));
             next_x.push_back(bdd_biimp(bdd_ithvar(xp[f]), n1));
             next_y.push_back(bdd_biimp(bdd_ithvar(yp[f]), copy2(n1)));
             manager.check();
@@ -1074,7 +1076,10 @@ struct PairProver::Impl {
 };
 
 PairProver::PairProver(const ground::StepNetwork& net, const BddOptions& options)
-    : impl_(std::make_unique<Impl>(net, options)) {
+    : PairProver(net, options, BddMutation{}) {}
+
+PairProver::PairProver(const ground::StepNetwork& net, const BddOptions& options, const BddMutation& mutation)
+    : impl_(std::make_unique<Impl>(net, options, mutation)) {
     impl_->compile();
 }
 
@@ -1116,7 +1121,6 @@ StateResult PairProver::check_states(const StateOptions& options) {
     }
 }
 
-const std::vector<std::uint32_t>& PairProver::fluent_order() const { return impl_->order; }
 std::size_t PairProver::level() const { return impl_->level; }
 std::size_t PairProver::level_nodes() const { return impl_->level_nodes; }
 

@@ -62,11 +62,15 @@ struct BddOptions {
     /// A derived node that reads the moves and that the rules of at least this many nodes read
     /// gets a variable of its own (a cut point; 0: none).
     std::size_t cut_readers = 4;
-    /// Tests only: the next-state function of this fluent is false (a frame rule dropped), a
-    /// mutation of the transition relation the tests must catch.
-    std::optional<std::size_t> drop_next_fluent;
 
     static constexpr std::size_t kDefaultMaxNodes = 100'000'000;
+};
+
+/// A test seam, not an option: a mutation of the transition relation that the tests must
+/// catch (tests/unit/symbolic/pair_bdd_test.cpp). The query layer never makes one.
+struct BddMutation {
+    /// The next-state function of this fluent is false (a frame rule dropped).
+    std::optional<std::size_t> drop_next_fluent;
 };
 
 /// One search: a role, a property, a depth bound.
@@ -137,6 +141,8 @@ public:
     /// Takes BuDDy's manager (waiting while another prover has it) and compiles the network's
     /// step. Throws NodeLimit, Stopped, ground::NotApplicable (knows in the rules).
     PairProver(const ground::StepNetwork& net, const BddOptions& options = {});
+    /// The same with a test's mutation in force (BddMutation).
+    PairProver(const ground::StepNetwork& net, const BddOptions& options, const BddMutation& mutation);
     ~PairProver();
     PairProver(const PairProver&) = delete;
     PairProver& operator=(const PairProver&) = delete;
@@ -147,8 +153,6 @@ public:
     /// A well-formedness property over the reachable states (one copy). Throws as prove().
     StateResult check_states(const StateOptions& options);
     BddStats stats() const;
-    /// The fluents in variable order (indices into net.fluents()).
-    const std::vector<std::uint32_t>& fluent_order() const;
     /// Where the last or current search is: the deepest level reached and its reached set's
     /// nodes (what a limit message says).
     std::size_t level() const;

@@ -11,7 +11,7 @@
 namespace gdlsc::test {
 
 /// Calls f(file, game) for each corpus game (gdl1, gdl2) that loads, in file order. Games that
-/// do not load are skipped here: their verdicts are tests/corpus/verdicts_test's.
+/// do not load are skipped here: their verdicts are tests/feature/corpus/verdicts_test.cpp's.
 inline void for_each_loading_corpus_game(
     const std::function<void(const std::filesystem::path&, query::Game&)>& f) {
     for (const auto& file : corpus_games()) {

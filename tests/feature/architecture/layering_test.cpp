@@ -4,7 +4,8 @@
 // src/symbolic only; every folder of
 // src/ is in the table; no folder but src/prolog (and src/sc, which writes the generated
 // program) names a runtime module: the C++ side calls the runtime through
-// src/prolog/runtime.h. (The build enforces most of it too: each library compiles against
+// src/prolog (runtime.h, pl::Engine); a test seam (src/<folder>/*_testing.h) is included by
+// no other folder of src/, so the command line, the C++ API and Python cannot reach it. (The build enforces most of it too: each library compiles against
 // a view of src/ with only those folders, CMakeLists.txt gdlsc_layer.) The checker is run
 // on a made-up tree with an upward include first, so the test can fail.
 #define BOOST_TEST_MODULE architecture_layering
@@ -61,7 +62,8 @@ std::vector<std::string> violations(const fs::path& src) {
             std::string line;
             for (int n = 1; std::getline(in, line); ++n) {
                 std::smatch m;
-                // The runtime's modules are named in src/prolog (runtime.cpp, the typed calls)
+                // The runtime's modules are named in src/prolog (runtime.cpp, the typed calls; engine.cpp,
+                // the state API and the flags; network.cpp, the foreign module gdlsc_network)
                 // and in src/sc (the generated program calls the GDL-III hooks), nowhere else.
                 if (folder != "prolog" && folder != "sc" && std::regex_search(line, m, runtime_name))
                     out.push_back(fs::relative(f.path(), src.parent_path()).string() + ":" + std::to_string(n) +
@@ -76,6 +78,11 @@ std::vector<std::string> violations(const fs::path& src) {
                 if (slash == std::string::npos || line.find('"') == std::string::npos) continue;
                 const std::string layer = target.substr(0, slash);
                 if (!kMayUse.count(layer)) continue;  // not one of ours (e.g. nlohmann/json.hpp with quotes)
+                // A test seam (a *_testing.h header: mutations the tests must catch) is for the
+                // tests and its own folder's sources, never for the product's other layers.
+                const std::string name = fs::path(target).filename().string();
+                if (layer != folder && name.size() > 10 && name.compare(name.size() - 10, 10, "_testing.h") == 0)
+                    out.push_back(where + ": src/" + folder + " includes the test seam " + target);
                 if (layer != folder && layer != "base" && !allowed->second.count(layer))
                     out.push_back(where + ": src/" + folder + " includes " + target + " (it may use base" +
                                   [&] {
@@ -100,16 +107,21 @@ BOOST_AUTO_TEST_CASE(the_checker_finds_an_upward_include) {
     std::ofstream(root / "src" / "gdl" / "term.cpp") << "#include <SWI-cpp2.h>\n#include \"base/errors.h\"\n";
     fs::create_directories(root / "src" / "query");
     std::ofstream(root / "src" / "query" / "ask.cpp") << "auto r = e.solve(\"gdlsc_formula\", \"eval\", args);\n";
+    fs::create_directories(root / "src" / "cli");
+    std::ofstream(root / "src" / "cli" / "cmd_prove.cpp") << "#include \"query/prove_testing.h\"\n";
     auto v = violations(root / "src");
     fs::remove_all(root);
     BOOST_TEST_INFO_SCOPE(v.size());
-    BOOST_REQUIRE(v.size() == 4u);
+    BOOST_REQUIRE(v.size() == 5u);
     std::string all;
     for (const auto& s : v) all += s + "\n";
     BOOST_TEST(all.find("src/prolog/engine.cpp:2: src/prolog includes query/errors.h") != std::string::npos, all);
     BOOST_TEST(all.find("src/gdl/term.cpp:1: SWI-cpp2.h belongs to src/prolog") != std::string::npos, all);
     BOOST_TEST(all.find("src/newstage is not in the layering table") != std::string::npos, all);
     BOOST_TEST(all.find("src/query/ask.cpp:1: names the runtime module gdlsc_formula") != std::string::npos, all);
+    BOOST_TEST(all.find("src/cli/cmd_prove.cpp:1: src/cli includes the test seam query/prove_testing.h") !=
+                   std::string::npos,
+               all);
 }
 
 BOOST_AUTO_TEST_CASE(sources_follow_the_layering) {

@@ -1,6 +1,6 @@
 // GDL-III on BDDs through the binary (src/symbolic/developments.h, doc/knowledge.md "GDL-III
 // on BDDs"): known answers of the puzzles on the BDD developments, and every answer compared
-// with the rows engine and the Prolog runtime under GDLSC_NATIVE=check (exit 3 on a
+// with the rows engine and the Prolog runtime under GDLSC_NETWORK=check (exit 3 on a
 // difference): query (the history's knowledge for Prolog, and ground formulas about
 // knowledge decided on the BDDs) and solve (counts per level and the listing).
 //   * Muddy Children painted one child per step (examples/muddy_children/generate_per_step.py),
@@ -27,10 +27,10 @@ namespace {
 
 std::string source(const std::string& rel) { return std::string(GDLSC_SOURCE_DIR) + "/" + rel; }
 
-RunResult gdlsc_env(const std::vector<std::string>& args, const std::string& native, int seconds = 120) {
+RunResult gdlsc_env(const std::vector<std::string>& args, const std::string& mode, int seconds = 120) {
     RunOptions o;
     o.seconds = seconds;
-    o.env = {"GDLSC_NATIVE=" + native};
+    o.env = {"GDLSC_NETWORK=" + mode};
     return gdlsc::test::run_gdlsc(args, o);
 }
 

@@ -64,6 +64,15 @@ std::string copy_status(pl::Engine& e) {
 
 bool copy_ready(pl::Engine& e) { return copy_status(e) == "ready"; }
 
+// The engine with the test seams of the slot copy loaded (tests/support/gdlsc_slots_testing.pl,
+// module gdlsc_slots_testing: the mutations and the collectors' cross-check; not part of the
+// runtime, so the engine has them only once a test loads them).
+pl::Engine& with_seams(pl::Engine& e) {
+    const std::string file = std::string(GDLSC_SOURCE_DIR) + "/tests/support/gdlsc_slots_testing.pl";
+    BOOST_REQUIRE(e.succeeds("user", "ensure_loaded", {gdl::Term::constant(file)}));
+    return e;
+}
+
 }  // namespace
 
 GDLSC_CORPUS_CASE(slot_states_play_the_matches_of_list_states) {
@@ -156,7 +165,7 @@ std::pair<int, int> mutants_caught(const std::string& game, const std::string& r
     for (int i = 1;; ++i) {
         query::prepare_engine(g, 120);
         BOOST_REQUIRE(copy_ready(engine));
-        if (!engine.succeeds("gdlsc_slots", "drop_copy_clause",
+        if (!with_seams(engine).succeeds("gdlsc_slots_testing", "drop_copy_clause",
                              {gdl::Term::constant(relation), gdl::Term::constant(std::to_string(i))}))
             break;
         ++clauses;
@@ -183,7 +192,7 @@ GDLSC_CORPUS_CASE(a_tabled_copy_without_a_clause_is_caught) {
 
 namespace {
 
-// gdlsc_slots:collector_mismatches/4: in every state of N seeded matches over list states,
+// gdlsc_slots_testing:collector_mismatches/4: in every state of N seeded matches over list states,
 // the collectors and the test the playouts run (prolog/gdlsc_collect.pl) against the game's
 // own rules (terminal, each role's legal moves, the next state of every joint move, at most
 // 40 per state). The first few differences, as text ("[]" when none).
@@ -199,7 +208,7 @@ std::string collector_mismatches(pl::Engine& e, std::int64_t n, std::int64_t dep
                                                         Term::compound("collector_mismatches",
                                                                        {Term::variable("N"), Term::variable("Seed"),
                                                                         Term::variable("D"), Term::variable("Ms")})})})});
-    auto rows = e.solve("gdlsc_slots", "call", {goal}, 1);
+    auto rows = with_seams(e).solve("gdlsc_slots_testing", "call", {goal}, 1);
     BOOST_REQUIRE(rows.size() == 1);
     return rows.front().at("Ms").to_kif();
 }
@@ -229,7 +238,7 @@ GDLSC_CORPUS_CASE(a_wrong_collector_is_seen) {
         pl::Engine& engine = query::prepare_engine(g, 60);
         BOOST_REQUIRE(copy_ready(engine));
         BOOST_TEST(collector_mismatches(engine, 3, 40) == "[]");
-        BOOST_REQUIRE(engine.succeeds("gdlsc_slots", "drop_copy_clause",
+        BOOST_REQUIRE(with_seams(engine).succeeds("gdlsc_slots_testing", "drop_copy_clause",
                                       {gdl::Term::constant(relation), gdl::Term::constant("1")}));
         BOOST_TEST(collector_mismatches(engine, 3, 40) != "[]", relation);
     }
@@ -242,7 +251,7 @@ GDLSC_CORPUS_CASE(a_wrong_carried_slot_is_seen) {
     pl::Engine& engine = query::prepare_engine(g, 60);
     BOOST_REQUIRE(copy_ready(engine));
     BOOST_TEST(collector_mismatches(engine, 3, 40) == "[]");
-    BOOST_REQUIRE(engine.succeeds("gdlsc_slots", "shift_carried_slot", {}));
+    BOOST_REQUIRE(with_seams(engine).succeeds("gdlsc_slots_testing", "shift_carried_slot", {}));
     const std::string seen = collector_mismatches(engine, 3, 40);
     BOOST_TEST(seen.find("(slot ") != std::string::npos, seen.substr(0, 300));
 }

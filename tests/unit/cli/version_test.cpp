@@ -29,11 +29,11 @@ BOOST_AUTO_TEST_CASE(usage_errors_exit_64) {
 
 BOOST_AUTO_TEST_CASE(bad_environment_is_refused_with_its_name) {
     gdlsc::test::RunOptions o;
-    o.env = {"GDLSC_NATIVE=fast"};
+    o.env = {"GDLSC_NETWORK=fast"};
     std::string game = std::string(GDLSC_SOURCE_DIR) + "/examples/card_game/card_game.kif";
     auto r = run_gdlsc({"query", game, "terminal"}, o);
     BOOST_TEST(r.exit_code == 2);
-    BOOST_TEST(r.err.find("GDLSC_NATIVE='fast'") != std::string::npos, r.err);
+    BOOST_TEST(r.err.find("GDLSC_NETWORK='fast'") != std::string::npos, r.err);
     o.env = {"GDLSC_SLOTS=yes"};
     r = run_gdlsc({"simulate", game, "--playouts", "3", "--engine", "progression"}, o);
     BOOST_TEST(r.exit_code == 2);

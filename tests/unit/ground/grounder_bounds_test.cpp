@@ -86,7 +86,7 @@ const std::string kGames = gdlsc::test::corpus_dir();
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(work_bound_derived_from_rules) {
-    ground::GroundLimits step_network{100000, 200000};  // as src/prolog/native.cpp
+    ground::GroundLimits step_network{100000, 200000};  // as src/prolog/network.cpp
     BOOST_TEST(step_network.work_bound() == 200000u * ground::GroundLimits::kWorkPerRule);
     ground::GroundLimits given{100000, 200000, 1234};
     BOOST_TEST(given.work_bound() == 1234u);

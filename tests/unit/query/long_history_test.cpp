@@ -1,6 +1,6 @@
 // `gdlsc query` after a long history plays it on the step network (issue 14, item 5;
 // query::network_situation): the answers are those of the Prolog progression (the same run with
-// GDLSC_NATIVE=off), and they are the known ones — on the project's ring walk fixture
+// GDLSC_NETWORK=off), and they are the known ones — on the project's ring walk fixture
 // (tests/fixtures/forward/ring_walk.kif: after k joint moves the counter shows k and the token
 // stands at the sum of the strides mod 8) after 1,000 joint moves, and on a corpus backgammon
 // match of 229 joint moves with random. An illegal move deep in the history and a move after
@@ -35,8 +35,8 @@ struct Both {
 
 Both query_both(const std::vector<std::string>& args) {
     RunOptions on, off;
-    on.env = {"GDLSC_NATIVE"};
-    off.env = {"GDLSC_NATIVE=off"};
+    on.env = {"GDLSC_NETWORK"};
+    off.env = {"GDLSC_NETWORK=off"};
     return {run_gdlsc(args, on), run_gdlsc(args, off)};
 }
 

@@ -13,6 +13,7 @@
 #include "base/errors.h"
 #include "query/game_file.h"
 #include "query/proof.h"
+#include "query/prove_testing.h"
 #include "game_paths.h"
 #include "prove_run.h"
 #include "run_gdlsc.h"
@@ -93,7 +94,7 @@ BOOST_AUTO_TEST_CASE(formula_properties) {
     std::string g = example("exploding_bomb/exploding_bomb.kif");
     // agent does not always know which wire is armed (before it asks), shortest at depth 1
     json k = prove(g, "(kwhether agent (true (armed red)))");
-    json k_rules = prove(g, "(kwhether agent (true (armed red)))", {}, {"GDLSC_NATIVE=off"});
+    json k_rules = prove(g, "(kwhether agent (true (armed red)))", {}, {"GDLSC_NETWORK=off"});
     BOOST_TEST(k_rules["counterexample"]["depth"] == 1);
     BOOST_REQUIRE(k["holds"] == false);
     BOOST_TEST(k["counterexample"]["role"] == "agent");
@@ -118,7 +119,7 @@ BOOST_AUTO_TEST_CASE(network_and_rules_agree) {
     for (const std::string& g : {example("card_game/card_game.kif"), example("exploding_bomb/exploding_bomb.kif")})
         for (const char* p : {"legal-knowledge", "terminal-knowledge", "goal-knowledge", "perfect-information",
                               "(or terminal (not terminal))"}) {
-            json a = prove(g, p), b = prove(g, p, {}, {"GDLSC_NATIVE=off"});
+            json a = prove(g, p), b = prove(g, p, {}, {"GDLSC_NETWORK=off"});
             BOOST_TEST_CONTEXT(g << " " << p) {
                 BOOST_TEST(a["holds"] == b["holds"]);
                 if (a["holds"]) {  // the whole fixpoint: the same states and pairs
@@ -142,8 +143,9 @@ BOOST_AUTO_TEST_CASE(mutation_ignoring_percepts_is_caught) {
     query::WholeGameOptions o;
     auto real = query::prove_whole_game(game, "goal-knowledge", o);
     BOOST_TEST(real.holds);
-    o.ignore_percepts = true;
-    auto mutant = query::prove_whole_game(game, "goal-knowledge", o);
+    query::testing::ProveMutation ignore;
+    ignore.ignore_percepts = true;
+    auto mutant = query::testing::prove_whole_game(game, "goal-knowledge", o, ignore);
     BOOST_TEST(!mutant.holds);
     BOOST_TEST(mutant.at_depth == 2u);
 }

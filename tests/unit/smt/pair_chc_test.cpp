@@ -14,6 +14,7 @@
 #include "query/game_file.h"
 #include "query/proof.h"
 #include "query/prove_chc.h"
+#include "query/prove_testing.h"
 #include "smt/pair_chc.h"
 #include "game_paths.h"
 #include "parsed_game.h"
@@ -149,8 +150,9 @@ BOOST_AUTO_TEST_CASE(mutation_dropping_same_move_is_caught) {
     o.timeout_seconds = 60;
     auto real = query::prove_chc(game, "legal-knowledge", o);
     BOOST_TEST(real.holds);
-    o.drop_same_move = true;
-    auto mutant = query::prove_chc(game, "legal-knowledge", o);
+    query::testing::ProveMutation drop;
+    drop.drop_same_move = true;
+    auto mutant = query::testing::prove_chc(game, "legal-knowledge", o, drop);
     BOOST_TEST(!mutant.holds);
     BOOST_TEST(mutant.at_depth == 1u);
 }

@@ -15,6 +15,7 @@
 
 #include "query/game_file.h"
 #include "query/proof.h"
+#include "query/prove_testing.h"
 #include "game_paths.h"
 #include "prove_run.h"
 #include "run_gdlsc.h"
@@ -228,8 +229,9 @@ BOOST_AUTO_TEST_CASE(mutation_dropping_same_move_is_caught) {
             o.depth = 4;
             auto real = query::prove_smt(game, c.property, o);
             BOOST_TEST(real.holds);
-            o.drop_same_move = true;
-            auto mutant = query::prove_smt(game, c.property, o);
+            query::testing::ProveMutation drop;
+            drop.drop_same_move = true;
+            auto mutant = query::testing::prove_smt(game, c.property, o, drop);
             BOOST_TEST(!mutant.holds);
             BOOST_TEST(mutant.at_depth == c.depth);
         }

@@ -345,9 +345,9 @@ BOOST_AUTO_TEST_CASE(a_dropped_frame_rule_is_caught) {
     test::ParsedGame g = test::game_from_file(test::example("exploding_bomb/exploding_bomb.kif"));
     ground::StepNetwork net(g.program, g.analysis, ground::kEngineNetworkLimits);
     auto verdicts = [&](std::optional<std::size_t> drop) {
-        symbolic::BddOptions bo;
-        bo.drop_next_fluent = drop;
-        symbolic::PairProver prover(net, bo);
+        symbolic::BddMutation mutation;
+        mutation.drop_next_fluent = drop;
+        symbolic::PairProver prover(net, {}, mutation);
         std::vector<std::pair<bool, std::size_t>> out;
         for (std::size_t role : agents(net))
             for (PairProperty p : kProperties) {
@@ -364,9 +364,9 @@ BOOST_AUTO_TEST_CASE(a_dropped_frame_rule_is_caught) {
     BOOST_TEST(caught >= 1u);
     // The same seam in one copy: the reachable states the well-formedness search counts.
     auto reachable = [&](std::optional<std::size_t> drop) {
-        symbolic::BddOptions bo;
-        bo.drop_next_fluent = drop;
-        symbolic::PairProver prover(net, bo);
+        symbolic::BddMutation mutation;
+        mutation.drop_next_fluent = drop;
+        symbolic::PairProver prover(net, {}, mutation);
         symbolic::StateOptions o;
         o.property = ground::StateProperty::Playability;
         return prover.check_states(o).states;

@@ -1,6 +1,6 @@
 // The step network as a foreign predicate of the embedded engine (internal to src/prolog):
 //
-//   gdlsc_native:k_step(+Parents, +RoleIndex, +Move, +Percepts, -Result)
+//   gdlsc_network:k_step(+Parents, +RoleIndex, +Move, +Percepts, -Result)
 //
 // Parents: the states of an information set (sorted fluent lists); RoleIndex: the role's
 // position (1-based); Move: its move; Percepts: what it saw (sorted). Result is
@@ -19,9 +19,9 @@
 namespace gdlsc::pl {
 
 /// Registers the foreign predicate (once, after PL_initialise).
-void register_native();
+void register_network();
 /// Where k_step gets the loaded game's network, asked on first use; empty: none (a game
 /// loaded from text).
-void set_native_game(NetworkSource network);
+void set_network_game(NetworkSource network);
 
 }  // namespace gdlsc::pl

@@ -1,10 +1,11 @@
 // The step network (src/ground/step_network.h) in the information-set update, through the
-// gdlsc binary: with GDLSC_NATIVE=check every update is made both by the network and by
+// gdlsc binary: with GDLSC_NETWORK=check every update is made both by the network and by
 // the game's rules and must be identical (entries, counts, weights, representatives),
 // along simulated matches of corpus games and of a fixture with recursive percepts; the
 // default mode uses the network on large sets and gives the rules' answer; the rules are
-// used when there is no network; a bad GDLSC_NATIVE is refused.
-#define BOOST_TEST_MODULE knowledge_native_step
+// used when there is no network; a bad GDLSC_NETWORK is refused; GDLSC_NATIVE, its deprecated
+// old name, is still read.
+#define BOOST_TEST_MODULE knowledge_network_step
 #include <boost/test/unit_test.hpp>
 
 #include <nlohmann/json.hpp>
@@ -25,10 +26,10 @@ std::string fixture(const std::string& name) {
     return std::string(GDLSC_SOURCE_DIR) + "/tests/fixtures/knowledge/" + name + ".kif";
 }
 
-// `gdlsc infoset GAME --role R --history H --json --steps` with GDLSC_NATIVE=mode.
+// `gdlsc infoset GAME --role R --history H --json --steps` with GDLSC_NETWORK=mode.
 gdlsc::test::RunResult infoset(const std::string& mode, const std::string& game, const std::string& role,
                                const std::string& history) {
-    return run_program({"/usr/bin/env", "GDLSC_NATIVE=" + mode, "GDLSC_INFOSET_THREADS=1", GDLSC_BINARY, "infoset",
+    return run_program({"/usr/bin/env", "GDLSC_NETWORK=" + mode, "GDLSC_INFOSET_THREADS=1", GDLSC_BINARY, "infoset",
                         game, "--role", role, "--history", history, "--json", "--steps"},
                        300);
 }
@@ -41,7 +42,7 @@ std::multiset<std::string> updates(const nlohmann::json& j) {
 }
 
 // Along `matches` simulated matches (seeds 1..matches) of at most `depth` joint moves,
-// the update of each role's set with GDLSC_NATIVE=check; `network` says whether the
+// the update of each role's set with GDLSC_NETWORK=check; `network` says whether the
 // step network must have run (some update made by both).
 void check_game(const std::string& game, const std::vector<std::string>& roles, int depth, int matches,
                 bool network = true) {
@@ -60,7 +61,7 @@ void check_game(const std::string& game, const std::vector<std::string>& roles, 
 }
 
 // `infoset --json --steps` on Krieg-TicTacToe 4x4 for xplayer after `history`, with the
-// network (GDLSC_NATIVE=on) and with the rules (off): both outputs, parsed.
+// network (GDLSC_NETWORK=on) and with the rules (off): both outputs, parsed.
 std::pair<nlohmann::json, nlohmann::json> krieg_4x4_on_and_off(const std::string& history) {
     auto on = infoset("on", corpus("kriegTTT_4x4"), "xplayer", history);
     auto off = infoset("off", corpus("kriegTTT_4x4"), "xplayer", history);
@@ -95,6 +96,40 @@ GDLSC_CORPUS_CASE(boards) {
     check_game(corpus("hidden_connect"), {"redgreen"}, 8, 2);
     check_game(corpus("stratego"), {"red"}, 4, 1);
     check_game(corpus("blindbreakthrough"), {"white"}, 4, 1);
+}
+
+// GDLSC_NATIVE, the deprecated old name of GDLSC_NETWORK, is still read when GDLSC_NETWORK is
+// not set (check: every update made both ways; off: by the rules only), and the two set to
+// different values are refused with both names. An ignored old name would leave the default
+// (on: no update made both ways).
+BOOST_AUTO_TEST_CASE(deprecated_name_is_read) {
+    const std::string game = fixture("recursive_percepts");
+    auto steps = gdlsc::test::simulated_steps(game, 1, 6);
+    const std::string h = gdlsc::test::history_prefix(steps, steps.size());
+    auto run = [&](const std::vector<std::string>& env) {
+        std::vector<std::string> argv{"/usr/bin/env", "-u", "GDLSC_NETWORK", "-u", "GDLSC_NATIVE"};
+        argv.insert(argv.end(), env.begin(), env.end());
+        for (const char* a : {GDLSC_BINARY, "infoset"}) argv.push_back(a);
+        for (const std::string& a : {game, std::string("--role"), std::string("player"), std::string("--history"), h,
+                                     std::string("--json"), std::string("--steps")})
+            argv.push_back(a);
+        return run_program(argv, 300);
+    };
+    auto check = run({"GDLSC_NATIVE=check"});
+    BOOST_REQUIRE_EQUAL(check.exit_code, 0);
+    BOOST_TEST(updates(nlohmann::json::parse(check.out)).count("check") == steps.size());
+    auto off = run({"GDLSC_NATIVE=off"});
+    BOOST_REQUIRE_EQUAL(off.exit_code, 0);
+    BOOST_TEST(updates(nlohmann::json::parse(off.out)).count("rules") == steps.size());
+    auto same = run({"GDLSC_NATIVE=check", "GDLSC_NETWORK=check"});
+    BOOST_REQUIRE_EQUAL(same.exit_code, 0);
+    BOOST_TEST(updates(nlohmann::json::parse(same.out)).count("check") == steps.size());
+    auto both = run({"GDLSC_NATIVE=off", "GDLSC_NETWORK=check"});
+    BOOST_TEST(both.exit_code == 2);
+    BOOST_TEST(both.err.find("GDLSC_NETWORK='check' and GDLSC_NATIVE='off' differ") != std::string::npos, both.err);
+    auto bad = run({"GDLSC_NATIVE=fast"});
+    BOOST_TEST(bad.exit_code == 2);
+    BOOST_TEST(bad.err.find("GDLSC_NATIVE='fast'") != std::string::npos, bad.err);
 }
 
 // Recursion (a positive loop, reachability over a cycle) and negation behind percepts and
@@ -140,11 +175,11 @@ GDLSC_CORPUS_CASE(small_sets_use_the_rules) {
 }
 
 GDLSC_CORPUS_CASE(bad_mode_is_refused) {
-    auto r = run_program({"/usr/bin/env", "GDLSC_NATIVE=fast", GDLSC_BINARY, "infoset", corpus("montyhall"), "--role",
+    auto r = run_program({"/usr/bin/env", "GDLSC_NETWORK=fast", GDLSC_BINARY, "infoset", corpus("montyhall"), "--role",
                           "candidate"},
                          60);
     BOOST_TEST(r.exit_code == 2);
-    BOOST_TEST(r.err.find("GDLSC_NATIVE='fast'") != std::string::npos, r.err);
+    BOOST_TEST(r.err.find("GDLSC_NETWORK='fast'") != std::string::npos, r.err);
 }
 
 // A set of 28,091 states (650 million developments) after 10 steps of Krieg-TicTacToe 4x4:

@@ -1,12 +1,12 @@
-// GDL-III queries with the developments on the step network (src/query/epistemic_native.h)
+// GDL-III queries with the developments on the step network (src/query/epistemic_network.h)
 // against the Prolog runtime alone, through the gdlsc binary: random histories of every
 // GDL-III example and fixture (seeded), and at every prefix the query answered both ways
-// in one run (GDLSC_NATIVE=check: exit 3 when they differ) -- the state, the legal moves,
-// terminal, goals and the last percepts. The native path must apply to each (no note on
+// in one run (GDLSC_NETWORK=check: exit 3 when they differ) -- the state, the legal moves,
+// terminal, goals and the last percepts. The network path must apply to each (no note on
 // stderr). The known answers of the common/nested knowledge fixture hold under both
 // engines; tests/unit/ground/network_developments_test.cpp has the engine's own, with a
-// mutant; knowledge_gdl3_clingo compares the binary (native by default) with clingo.
-#define BOOST_TEST_MODULE knowledge_gdl3_native
+// mutant; knowledge_gdl3_clingo compares the binary (on the network by default) with clingo.
+#define BOOST_TEST_MODULE knowledge_gdl3_network
 #include <boost/test/unit_test.hpp>
 
 #include <nlohmann/json.hpp>
@@ -28,9 +28,9 @@ const std::string fixture = source("tests/fixtures/knowledge/gdl3_common_nested.
 const std::string static_random = source("tests/fixtures/knowledge/gdl3_static_random.kif");
 
 RunResult query(const std::string& game, const std::string& history, const std::string& formula,
-                const std::string& native) {
+                const std::string& mode) {
     RunOptions o;
-    o.env = {"GDLSC_NATIVE=" + native};
+    o.env = {"GDLSC_NETWORK=" + mode};
     std::vector<std::string> args = {"query", game, "--json", formula};
     if (!history.empty()) args.insert(args.begin() + 2, {"--history", history});
     return gdlsc::test::run_gdlsc(args, o);
@@ -40,7 +40,7 @@ nlohmann::json checked(const std::string& game, const std::string& history, cons
     RunResult r = query(game, history, formula, "check");
     BOOST_REQUIRE_MESSAGE(r.exit_code == 0, game << ": " << formula << " after " << history << ": exit " << r.exit_code
                                                  << ": " << r.err);
-    BOOST_TEST(r.err.find("note: GDLSC_NATIVE=check") == std::string::npos, game << ": " << r.err);
+    BOOST_TEST(r.err.find("note: GDLSC_NETWORK=check") == std::string::npos, game << ": " << r.err);
     return nlohmann::json::parse(r.out);
 }
 
@@ -112,27 +112,27 @@ struct Python3Present {
 BOOST_AUTO_TEST_CASE(fixture_known_answers_both_ways) {
     const std::string told = "(noop noop (flip heads)) ((tell heads) noop noop)";
     const std::string silent = "(noop noop (flip heads)) (noop noop noop)";
-    for (const std::string native : {"on", "off"}) {
+    for (const std::string mode : {"on", "off"}) {
         auto holds = [&](const std::string& h, const std::string& f) {
-            RunResult r = query(fixture, h, f, native);
+            RunResult r = query(fixture, h, f, mode);
             BOOST_REQUIRE_MESSAGE(r.exit_code == 0, f << " after " << h << ": " << r.err);
             return nlohmann::json::parse(r.out)["holds"].get<bool>();
         };
-        BOOST_TEST(holds(told, "nested"), native);
-        BOOST_TEST(!holds(told, "(true public)"), native);
-        BOOST_TEST(holds(told + " (noop noop noop)", "(true public)"), native);
-        BOOST_TEST(!holds(silent, "nested"), native);
-        BOOST_TEST(!holds(silent + " (noop noop noop)", "(true public)"), native);
-        BOOST_TEST(holds(silent + " (noop noop noop)", "nested"), native);
-        BOOST_TEST(holds(silent + " (noop noop noop)", "(sees b hint)"), native);  // a knows heads at step 2
-        BOOST_TEST(holds("(noop noop (flip heads))", "(legal a (tell heads))"), native);
-        BOOST_TEST(!holds("(noop noop (flip heads))", "(legal a (tell tails))"), native);
-        BOOST_TEST(!holds(silent, "(legal a (tell heads))"), native);  // only at step 1
+        BOOST_TEST(holds(told, "nested"), mode);
+        BOOST_TEST(!holds(told, "(true public)"), mode);
+        BOOST_TEST(holds(told + " (noop noop noop)", "(true public)"), mode);
+        BOOST_TEST(!holds(silent, "nested"), mode);
+        BOOST_TEST(!holds(silent + " (noop noop noop)", "(true public)"), mode);
+        BOOST_TEST(holds(silent + " (noop noop noop)", "nested"), mode);
+        BOOST_TEST(holds(silent + " (noop noop noop)", "(sees b hint)"), mode);  // a knows heads at step 2
+        BOOST_TEST(holds("(noop noop (flip heads))", "(legal a (tell heads))"), mode);
+        BOOST_TEST(!holds("(noop noop (flip heads))", "(legal a (tell tails))"), mode);
+        BOOST_TEST(!holds(silent, "(legal a (tell heads))"), mode);  // only at step 1
         // A move that knowledge makes illegal is refused with its step, role and move.
-        RunResult bad = query(fixture, "(noop noop (flip heads)) ((tell tails) noop noop)", "terminal", native);
-        BOOST_TEST(bad.exit_code == 2, native);
-        BOOST_TEST(bad.err.find("(tell tails)") != std::string::npos, native << ": " << bad.err);
-        BOOST_TEST(bad.err.find("step 2") != std::string::npos, native << ": " << bad.err);
+        RunResult bad = query(fixture, "(noop noop (flip heads)) ((tell tails) noop noop)", "terminal", mode);
+        BOOST_TEST(bad.exit_code == 2, mode);
+        BOOST_TEST(bad.err.find("(tell tails)") != std::string::npos, mode << ": " << bad.err);
+        BOOST_TEST(bad.err.find("step 2") != std::string::npos, mode << ": " << bad.err);
     }
 }
 
@@ -141,9 +141,9 @@ BOOST_AUTO_TEST_CASE(fixture_known_answers_both_ways) {
 // engine (a review found them).
 BOOST_AUTO_TEST_CASE(static_and_random_known_answers_both_ways) {
     const std::string x = "((choose x) noop (flip x))", y = "((choose y) noop (flip x))";
-    for (const std::string native : {"on", "off"}) {
+    for (const std::string mode : {"on", "off"}) {
         auto answer = [&](const std::string& h, const std::string& f) {
-            RunResult r = query(static_random, h, f, native);
+            RunResult r = query(static_random, h, f, mode);
             BOOST_REQUIRE_MESSAGE(r.exit_code == 0, f << " after " << h << ": " << r.err);
             auto j = nlohmann::json::parse(r.out);
             std::set<std::string> rows;
@@ -151,17 +151,17 @@ BOOST_AUTO_TEST_CASE(static_and_random_known_answers_both_ways) {
             return std::make_pair(j["holds"].get<bool>(), rows);
         };
         using Rows = std::set<std::string>;
-        BOOST_TEST(answer(x, "ck").first, native);
-        BOOST_TEST((answer(x, "(nk ?r)").second == Rows{"random"}), native);
-        BOOST_TEST((answer(x, "(ncoin ?r)").second == Rows{"a", "b", "random"}), native);
-        BOOST_TEST(answer(x, "ks").first, native);
-        BOOST_TEST(answer(x, "ckstat").first, native);
-        BOOST_TEST((answer(x, "(nks ?r)").second == Rows{"random"}), native);
-        BOOST_TEST(!answer(y, "ck").first, native);
-        BOOST_TEST((answer(y, "(nk ?r)").second == Rows{"a", "b", "random"}), native);
-        BOOST_TEST((answer(x, "(nkt ?r)").second == Rows{"carol"}), native);
-        BOOST_TEST((answer(x, "(kst ?r)").second == Rows{"a"}), native);
-        BOOST_TEST((answer(y, "(nkt ?r)").second == Rows{"a", "carol"}), native);
+        BOOST_TEST(answer(x, "ck").first, mode);
+        BOOST_TEST((answer(x, "(nk ?r)").second == Rows{"random"}), mode);
+        BOOST_TEST((answer(x, "(ncoin ?r)").second == Rows{"a", "b", "random"}), mode);
+        BOOST_TEST(answer(x, "ks").first, mode);
+        BOOST_TEST(answer(x, "ckstat").first, mode);
+        BOOST_TEST((answer(x, "(nks ?r)").second == Rows{"random"}), mode);
+        BOOST_TEST(!answer(y, "ck").first, mode);
+        BOOST_TEST((answer(y, "(nk ?r)").second == Rows{"a", "b", "random"}), mode);
+        BOOST_TEST((answer(x, "(nkt ?r)").second == Rows{"carol"}), mode);
+        BOOST_TEST((answer(x, "(kst ?r)").second == Rows{"a"}), mode);
+        BOOST_TEST((answer(y, "(nkt ?r)").second == Rows{"a", "carol"}), mode);
     }
 }
 

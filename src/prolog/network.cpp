@@ -1,8 +1,8 @@
-// gdlsc_native:k_step/5 (see native.h): Prolog states to fluent indices and back, around
+// gdlsc_network:k_step/5 (see network.h): Prolog states to fluent indices and back, around
 // ground::k_step. Prolog terms are read with the C interface (term keys from atom and
 // functor handles, no text); output lists share one term per fluent and per move, so a
 // state costs one list cell per fluent.
-#include "prolog/native.h"
+#include "prolog/network.h"
 
 #include <SWI-cpp2.h>
 
@@ -22,7 +22,7 @@
 namespace gdlsc::pl {
 namespace {
 
-struct Native {
+struct NetworkState {
     NetworkSource source;
     bool tried = false;
     std::shared_ptr<const ground::StepNetwork> net;
@@ -55,8 +55,8 @@ struct Native {
     }
 };
 
-Native& native() {
-    static Native n;
+NetworkState& network_state() {
+    static NetworkState n;
     return n;
 }
 
@@ -144,7 +144,7 @@ bool standard_ranks(const std::vector<record_t>& terms, std::vector<std::uint32_
     return r == terms.size();
 }
 
-bool build_maps(Native& n);
+bool build_maps(NetworkState& n);
 
 // The CPU time of the whole process, in ms.
 double process_cpu_ms() {
@@ -155,7 +155,7 @@ double process_cpu_ms() {
 
 // Builds the network and the term maps, timed; false (and no network, with the reason in
 // `about`) when it cannot be had. Nothing thrown here may leave the foreign predicate.
-bool build(Native& n) {
+bool build(NetworkState& n) {
     const auto start = std::chrono::steady_clock::now();
     const double cpu0 = process_cpu_ms();
     bool ok = false;
@@ -180,7 +180,7 @@ bool build(Native& n) {
     return ok;
 }
 
-bool build_maps(Native& n) {
+bool build_maps(NetworkState& n) {
     n.tried = true;
     if (!n.source) {
         n.about = "the game was loaded from generated text";
@@ -244,11 +244,11 @@ bool build_maps(Native& n) {
     return ok;
 }
 
-// gdlsc_native:network_info(-Info): none (not built since the game was loaded),
+// gdlsc_network:network_info(-Info): none (not built since the game was loaded),
 // network(Ms, CpuMs, About) or no_network(Ms, CpuMs, Why): the build's elapsed and CPU
 // time (the whole process's), About/Why a string.
 foreign_t network_info(term_t info) {
-    Native& n = native();
+    NetworkState& n = network_state();
     std::lock_guard<std::mutex> lock(n.mutex);
     term_t t = PL_new_term_ref();
     if (!n.tried) return PL_put_atom_chars(t, "none") && PL_unify(info, t);
@@ -279,7 +279,7 @@ bool read_indices(term_t list, const std::unordered_map<std::string, std::uint32
 
 foreign_t k_step(term_t a0, int arity, void*) {
     (void)arity;
-    Native& n = native();
+    NetworkState& n = network_state();
     std::lock_guard<std::mutex> lock(n.mutex);
     if (!n.tried) build(n);
     if (!n.net) return false;
@@ -319,9 +319,9 @@ foreign_t k_step(term_t a0, int arity, void*) {
         return PL_resource_error("memory");
     } catch (const std::exception& e) {  // a defect: say so rather than fall back silently
         term_t ex = PL_new_term_ref(), msg = PL_new_term_ref();
-        static const functor_t native_f = PL_new_functor(PL_new_atom("gdlsc_native"), 1);
+        static const functor_t error_f = PL_new_functor(PL_new_atom("gdlsc_network"), 1);
         if (!PL_put_chars(msg, PL_STRING | REP_UTF8, static_cast<size_t>(-1), e.what()) ||
-            !PL_cons_functor(ex, native_f, msg))
+            !PL_cons_functor(ex, error_f, msg))
             return false;
         return PL_raise_exception(ex);
     }
@@ -397,13 +397,13 @@ foreign_t k_step(term_t a0, int arity, void*) {
 
 }  // namespace
 
-void register_native() {
-    PL_register_foreign_in_module("gdlsc_native", "k_step", 5, reinterpret_cast<pl_function_t>(k_step), PL_FA_VARARGS);
-    PL_register_foreign_in_module("gdlsc_native", "network_info", 1, reinterpret_cast<pl_function_t>(network_info), 0);
+void register_network() {
+    PL_register_foreign_in_module("gdlsc_network", "k_step", 5, reinterpret_cast<pl_function_t>(k_step), PL_FA_VARARGS);
+    PL_register_foreign_in_module("gdlsc_network", "network_info", 1, reinterpret_cast<pl_function_t>(network_info), 0);
 }
 
-void set_native_game(NetworkSource network) {
-    Native& n = native();
+void set_network_game(NetworkSource network) {
+    NetworkState& n = network_state();
     std::lock_guard<std::mutex> lock(n.mutex);
     n.clear();
     n.source = std::move(network);

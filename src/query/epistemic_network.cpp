@@ -1,5 +1,5 @@
-// GDL-III queries on the step network: developments as BDDs or as rows (see epistemic_native.h).
-#include "query/epistemic_native.h"
+// GDL-III queries on the step network: developments as BDDs or as rows (see epistemic_network.h).
+#include "query/epistemic_network.h"
 
 #include <algorithm>
 #include <atomic>
@@ -187,7 +187,7 @@ std::optional<gdl::Term> epistemic_situation(const gdl::Program& program, const 
     auto moves = move_indices(net, h, why);
     if (!moves) return std::nullopt;
 
-    const bool both = environment().native == "check";
+    const bool both = environment().network == "check";
     std::optional<ground::EpistemicPath> bdd_path, rows_path;
     if (environment().gdl3 == "bdd" || both) {
         std::string bdd_why;
@@ -239,7 +239,7 @@ std::optional<gdl::Term> epistemic_situation(const gdl::Program& program, const 
         for (std::uint32_t k : node) facts.push_back(fact(K[k]));
         knowledge.push_back(gdl::make_list(facts));
     }
-    pl::runtime::native_path(engine, joint, knowledge);
+    pl::runtime::network_path(engine, joint, knowledge);
     return sit;
 }
 
