@@ -59,7 +59,7 @@ static ProveReport chc_proof(const Game& g, const std::string& property, const C
         // the portfolio (--chc-solver both): pdr or spacer asked by name run alone.
         if (engine == smt::ChcEngine::Both) {
             smt::TwoCopyOptions qo;
-            qo.drop_same_move = o.drop_same_move;
+            qo.drop_same_move = mutation.drop_same_move;
             const double quick = std::min(kQuickSeconds, deadline.limited() ? deadline.seconds_left() / 4 : kQuickSeconds);
             qo.deadline = std::chrono::steady_clock::now() +
                           std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(quick));
