@@ -954,9 +954,10 @@ struct PairProver::Impl {
             }
         };
         constexpr std::size_t kTriesPerLevel = 64;
+        const std::size_t tries_per_level = mutation.cycle_tries.value_or(kTriesPerLevel);
         for (std::size_t d = 0; d < levels.size(); ++d) {
             bdd candidates = levels[d] & z;
-            for (std::size_t tries = 0; candidates != bddfalse && tries < kTriesPerLevel; ++tries) {
+            for (std::size_t tries = 0; candidates != bddfalse && tries < tries_per_level; ++tries) {
                 std::vector<char> s = assignment(bdd_fullsatone(candidates), nvars);
                 candidates &= !state_cube(s, false);
                 std::vector<bdd> rings;

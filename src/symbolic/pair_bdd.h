@@ -71,6 +71,9 @@ struct BddOptions {
 struct BddMutation {
     /// The next-state function of this fluent is false (a frame rule dropped).
     std::optional<std::size_t> drop_next_fluent;
+    /// Termination's lasso: how many states of a level are tried for lying on a cycle (none:
+    /// the product's 64); 0 takes the fallback lasso at once, so that tests reach it.
+    std::optional<std::size_t> cycle_tries;
 };
 
 /// One search: a role, a property, a depth bound.

@@ -305,6 +305,25 @@ BOOST_AUTO_TEST_CASE(well_formedness_agrees_with_the_state_search) {
     BOOST_TEST(sum.refuted >= 8u);  // each fixture's, and the examples' monotonic goals
 }
 
+// When no state of a level is found on a cycle within the tries (a seam sets them to none),
+// termination's counterexample is the fallback lasso: steps inside the states with an endless
+// path until one recurs. It must still be a development that returns to a state it had.
+BOOST_AUTO_TEST_CASE(the_fallback_lasso_is_a_cycle_too) {
+    const std::string path = std::string(GDLSC_SOURCE_DIR) + "/tests/fixtures/wellformed/cycle.kif";
+    test::ParsedGame g = test::game_from_file(path);
+    ground::StepNetwork net(g.program, g.analysis, ground::kEngineNetworkLimits);
+    symbolic::BddMutation none;
+    none.cycle_tries = 0;
+    symbolic::PairProver prover(net, {}, none);
+    symbolic::StateOptions o;
+    o.property = ground::StateProperty::Termination;
+    const symbolic::StateResult r = prover.check_states(o);
+    BOOST_TEST(!r.holds);
+    BOOST_TEST((r.why == ground::StateCheckResult::Why::Cycle));
+    BOOST_TEST(r.loop_start < r.moves.size());
+    replay_states(net, r);
+}
+
 BOOST_AUTO_TEST_CASE(krieg_tictactoe_known_verdicts) {
     test::ParsedGame g = test::game_from_file(test::example("krieg_tictactoe/krieg_tictactoe.kif"));
     ground::StepNetwork net(g.program, g.analysis, ground::kEngineNetworkLimits);
