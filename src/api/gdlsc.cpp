@@ -143,10 +143,14 @@ std::vector<std::string> Game::fluent_signatures() const {
     return out;
 }
 
-std::string Game::translate(const std::string& format) const {
+std::string Game::translate(const std::string& format, const std::string& history, int horizon,
+                            const std::string& encoding) const {
     return guarded([&] {
         query::TranslateOptions o;
         o.format = format;
+        o.history = history;
+        o.horizon = horizon;
+        o.encoding = encoding;
         o.strict = impl_->strict;
         query::Translation t = query::translate_game_file(impl_->path, o);
         if (impl_->path.empty()) throw Error("translate: the game was given as text; read it from a file", kExitInvalidInput);

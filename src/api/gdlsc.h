@@ -226,9 +226,13 @@ public:
     /// The primitive fluents' signatures (name/arity), sorted.
     std::vector<std::string> fluent_signatures() const;
 
-    /// The Situation Calculus theory: "text", "prolog" or "tptp"; or any other format of
-    /// `gdlsc translate` with its defaults ("asp": the clingo program to horizon 10, no history).
-    std::string translate(const std::string& format = "text") const;
+    /// `gdlsc translate`: the Situation Calculus theory ("text", "prolog", "tptp"), or the
+    /// ground program along `history` ("smtlib", "ground", "network"), or the clingo program
+    /// ("asp") to `horizon` (-1: the history's length, or 10 without one) in `encoding` ("time",
+    /// "staged", "sequences"; "": chosen as the command chooses, doc/translation.md). The same
+    /// text as `gdlsc translate GAME --format F [--history H] [--horizon N] [--encoding E]`.
+    std::string translate(const std::string& format = "text", const std::string& history = "", int horizon = -1,
+                          const std::string& encoding = "") const;
     /// `gdlsc query`: the formula after the history (joint moves in role order, KIF, as on the
     /// command line); engine "progression", "regression", "smt" or "all".
     Answer query(const std::string& formula, const std::string& history = "",

@@ -112,7 +112,8 @@ PYBIND11_MODULE(_gdlsc, m) {
         .def("epistemic", &gdlsc::Game::epistemic)
         .def("predicate_classes", &gdlsc::Game::predicate_classes)
         .def("fluent_signatures", &gdlsc::Game::fluent_signatures)
-        .def("translate", [](const gdlsc::Game& g, const std::string& f) { return long_call([&] { return g.translate(f); }); })
+        .def("translate", [](const gdlsc::Game& g, const std::string& f, const std::string& h, int horizon,
+                             const std::string& e) { return long_call([&] { return g.translate(f, h, horizon, e); }); })
         .def("query",
              [](const gdlsc::Game& g, const std::string& f, const std::string& h, const std::string& e, double t) {
                  gdlsc::Answer a = long_call([&] { return g.query(f, h, e, t); });

@@ -113,3 +113,24 @@ def test_card_game_as_in_doc_api():
     assert sol.text == cli("solve", path, "terminal", "--depth", 2, "--quiet")
     assert game.predicate_classes["legal/2"] == "derived fluent"
     assert game.simulate(playouts=50)["playouts"] == 50
+
+
+def test_translate_takes_the_command_s_options():
+    """Game.translate with a history, a horizon and an encoding writes what `gdlsc translate`
+    writes with the same options (asp, smtlib), and a bad encoding is the same located refusal."""
+    import pathlib
+    path = str(pathlib.Path(__file__).resolve().parents[2] / "examples" / "card_game" / "card_game.kif")
+    game = gdlsc.Game.load(path)
+    h = "(noop noop (deal king 7))"
+    for fmt, extra, kwargs in [("asp", ["--history", h], {"history": h}),
+                               ("asp", ["--history", h, "--horizon", "2", "--encoding", "time"],
+                                {"history": h, "horizon": 2, "encoding": "time"}),
+                               ("asp", ["--encoding", "sequences", "--horizon", "1"], {"encoding": "sequences", "horizon": 1}),
+                               ("smtlib", ["--history", h], {"history": h})]:
+        want = cli("translate", path, "--format", fmt, *extra)
+        assert game.translate(fmt, **kwargs) == want, (fmt, extra)
+    state = game.state(h)
+    assert game.translate("asp", history=state) == cli("translate", path, "--format", "asp", "--history", h)
+    assert game.translate("asp", history=h) != game.translate("asp")  # the options are not ignored
+    with pytest.raises(gdlsc.Error):
+        game.translate("asp", encoding="nonsense")

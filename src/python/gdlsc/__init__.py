@@ -300,9 +300,13 @@ class Game:
         """The primitive fluents' signatures ("name/arity"), sorted."""
         return self._g.fluent_signatures()
 
-    def translate(self, format="text"):
-        """The Situation Calculus theory: "text", "prolog" or "tptp" (``gdlsc translate``)."""
-        return self._g.translate(format)
+    def translate(self, format="text", history=None, horizon=None, encoding=None):
+        """``gdlsc translate``: the Situation Calculus theory ("text", "prolog", "tptp"), the
+        ground program along the history ("smtlib", "ground", "network"), or the game as a
+        clingo program ("asp") to the horizon (None: the history's length, or 10), in the
+        encoding "time", "staged" or "sequences" (None: chosen as the command chooses)."""
+        return self._g.translate(format, _history_text(history), -1 if horizon is None else int(horizon),
+                                 encoding or "")
 
     # --- states --------------------------------------------------------------------------
 
