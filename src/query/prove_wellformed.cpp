@@ -132,6 +132,36 @@ ProveReport prove_wellformed(const Game& g, const std::string& property, const W
     return rep;
 }
 
+namespace {
+
+// A violation of one copy's bounded search as prove's report: the development, the role, the
+// sentence (and a lasso's start).
+void set_one_copy_violation(ProveReport& rep, const std::vector<std::string>& roles, smt::OneCopyProperty p,
+                            const smt::OneCopyWitness& w, std::size_t d) {
+    const std::string role = roles.at(w.role);
+    rep.holds = false;
+    rep.at_depth = w.moves.size();
+    rep.role = role;
+    for (const auto& joint : w.moves) {
+        std::vector<std::string> m;
+        for (const auto& t : joint) m.push_back(t.to_kif());
+        rep.actual.push_back(std::move(m));
+    }
+    if (p == smt::OneCopyProperty::Playability) {
+        rep.explanation = role + " has no legal move after step " + std::to_string(d) + ", and the game is not over";
+    } else if (p == smt::OneCopyProperty::Termination) {
+        rep.explanation = "a development that never ends: its state after step " + std::to_string(w.loop_start) +
+                          " recurs after step " + std::to_string(d) + ", and no state on the way is terminal";
+        rep.loop_start = w.loop_start;
+        rep.role.clear();
+    } else {
+        rep.explanation = role + " has not exactly one goal value 0..100 after step " + std::to_string(d) +
+                          ", or a lower one than after the step before";
+    }
+}
+
+}  // namespace
+
 ProveReport prove_wellformed_smt(const Game& g, const std::string& property, std::size_t depth, double timeout_seconds) {
     if (!is_wellformedness_property(property)) throw UserError("prove: '" + property + "' is not a well-formedness property");
     const StepProgram sp = step_program(g, "smt");
@@ -146,17 +176,6 @@ ProveReport prove_wellformed_smt(const Game& g, const std::string& property, std
     rep.method = ProveMethod::SmtBounded;
     rep.over_states = true;
     rep.depth = depth;
-    auto refute = [&](const smt::OneCopyWitness& w, std::string why) {
-        rep.holds = false;
-        rep.at_depth = w.moves.size();
-        rep.role = roles.at(w.role);
-        for (const auto& joint : w.moves) {
-            std::vector<std::string> m;
-            for (const auto& t : joint) m.push_back(t.to_kif());
-            rep.actual.push_back(std::move(m));
-        }
-        rep.explanation = std::move(why);
-    };
     try {
         smt::OneCopy oc(sp.program, sp.init, oo);
         if (property == "weak-winnability") {
@@ -178,17 +197,7 @@ ProveReport prove_wellformed_smt(const Game& g, const std::string& property, std
             for (std::size_t d = 0; d <= depth && rep.holds; ++d) {
                 const auto w = oc.violation(p, d);
                 if (!w) continue;
-                const std::string role = roles.at(w->role);
-                if (p == smt::OneCopyProperty::Playability)
-                    refute(*w, role + " has no legal move after step " + std::to_string(d) + ", and the game is not over");
-                else if (p == smt::OneCopyProperty::Termination) {
-                    refute(*w, "a development that never ends: its state after step " + std::to_string(w->loop_start) +
-                                   " recurs after step " + std::to_string(d) + ", and no state on the way is terminal");
-                    rep.loop_start = w->loop_start;
-                    rep.role.clear();
-                } else
-                    refute(*w, role + " has not exactly one goal value 0..100 after step " + std::to_string(d) +
-                                   ", or a lower one than after the step before");
+                set_one_copy_violation(rep, roles, p, *w, d);
             }
         }
         rep.pairs = oc.solver_calls();
@@ -267,11 +276,10 @@ ProveReport prove_wellformed_chc(const Game& g, const std::string& property, con
             try {
                 smt::OneCopy oc(sp.program, sp.init, bo);
                 for (std::size_t d = 0; d <= kMaxTerminationBound; ++d) {
-                    if (oc.violation(smt::OneCopyProperty::Termination, d)) {
-                        const double left = deadline.limited() ? std::max(deadline.seconds_left(), 0.001) : 0;
-                        ProveReport b = prove_wellformed_smt(g, property, d, left);
-                        b.method = ProveMethod::Chc, b.whole_game = true, b.solver = "bounded", b.depth = b.at_depth;
-                        return b;
+                    if (auto w = oc.violation(smt::OneCopyProperty::Termination, d)) {  // the shortest lasso
+                        set_one_copy_violation(rep, roles, smt::OneCopyProperty::Termination, *w, d);
+                        rep.solver = "bounded", rep.depth = d, rep.pairs = oc.solver_calls();
+                        return rep;
                     }
                     if (!oc.has_development(d + 1)) {
                         rep.depth = d;  // the longest development

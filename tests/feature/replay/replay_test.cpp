@@ -12,6 +12,7 @@
 #include <regex>
 
 #include "game_paths.h"
+#include "othello_controller.h"
 #include "run_gdlsc.h"
 
 using namespace gdlsc::test;
@@ -319,17 +320,8 @@ const std::string kOthello = "othello-fourway-teamswitch";
 
 // The othello game with the two rules written as the Dresden controller evaluated them
 // (tests/feature/traces/dresden_traces_test.cpp explains the difference).
-std::string othello_as_evaluated_by_the_controller(const TempDir& dir) {
-    std::string text = slurp(corpus(kDir + kOthello + ".kif"));
-    for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
-             {"(not (onaline ?i ?j white ?x ?y black ?odir))", "(not (enclosed ?i ?j white black ?odir))"},
-             {"(not (onaline ?i ?j black ?x ?y white ?odir))", "(not (enclosed ?i ?j black white ?odir))"}}) {
-        auto p = text.find(from);
-        BOOST_REQUIRE_MESSAGE(p != std::string::npos, "othello rule not found: " << from);
-        text.replace(p, from.size(), to);
-    }
-    text += "\n(<= (enclosed ?i ?j ?c ?d ?dir) (onaline ?i ?j ?c ?x ?y ?d ?dir))\n";
-    return dir.file("othello-controller-order.kif", text);
+std::string othello_controller_file(const TempDir& dir) {
+    return dir.file("othello-controller-order.kif", othello_as_evaluated_by_the_controller(slurp(corpus(kDir + kOthello + ".kif"))));
 }
 }  // namespace
 
@@ -357,7 +349,7 @@ GDLSC_CORPUS_CASE(every_recorded_match_of_the_corpus_replays) {
     }
     BOOST_TEST(n >= 4u);
     TempDir dir;
-    expect_clean(replay(othello_as_evaluated_by_the_controller(dir), corpus(kDir + kOthello + ".trace.xml")),
+    expect_clean(replay(othello_controller_file(dir), corpus(kDir + kOthello + ".trace.xml")),
                  "othello, controller order");
 }
 

@@ -13,6 +13,7 @@
 #include "test_support.h"
 #include "trace_xml.h"
 #include "game_paths.h"
+#include "othello_controller.h"
 
 using namespace gdlsc::test;
 using nlohmann::json;
@@ -180,17 +181,8 @@ GDLSC_CORPUS_CASE(checkers) { check_trace("checkers"); }
 // that outgrow SWI-Prolog's table space on this game after a few dozen steps (reported).
 const std::string kOthello = "othello-fourway-teamswitch";
 
-std::string othello_as_evaluated_by_the_controller(const TempDir& dir) {
-    std::string text = slurp(game_path(kDir + kOthello + ".kif"));
-    for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
-             {"(not (onaline ?i ?j white ?x ?y black ?odir))", "(not (enclosed ?i ?j white black ?odir))"},
-             {"(not (onaline ?i ?j black ?x ?y white ?odir))", "(not (enclosed ?i ?j black white ?odir))"}}) {
-        auto p = text.find(from);
-        BOOST_REQUIRE_MESSAGE(p != std::string::npos, "othello rule not found: " << from);
-        text.replace(p, from.size(), to);
-    }
-    text += "\n(<= (enclosed ?i ?j ?c ?d ?dir) (onaline ?i ?j ?c ?x ?y ?d ?dir))\n";
-    return dir.file("othello-controller-order.kif", text);
+std::string othello_controller_file(const TempDir& dir) {
+    return dir.file("othello-controller-order.kif", othello_as_evaluated_by_the_controller(slurp(game_path(kDir + kOthello + ".kif"))));
 }
 
 GDLSC_CORPUS_CASE(othello_standard_semantics_at_step_3) {
@@ -217,7 +209,7 @@ GDLSC_CORPUS_CASE(othello_fourway_teamswitch_controller_order) {
     TempDir dir;
     // The final state too: a query after all 120 joint moves. Tabled predicates keyed by
     // the state used to fill SWI-Prolog's private table space after ~40 steps (exit 4).
-    check_trace(kOthello, {0, 1, 8, kFinal}, othello_as_evaluated_by_the_controller(dir));
+    check_trace(kOthello, {0, 1, 8, kFinal}, othello_controller_file(dir));
 }
 
 // The trace reader itself, on the smallest trace: step count, a state, a legal-move list.
