@@ -98,6 +98,16 @@ struct Observer {  // an agent's view
     bdd unseen_plain = bddtrue, unseen_primed = bddtrue;  // varsets
     bdd d_primed;                                          // Eq_r ∧ D' of this level (cached)
     bool d_primed_valid = false;
+    // The observed functions g (simplified with the D of their level) whose value depends on
+    // unseen variables, every level so far; Eq_r is their conjunction of g ↔ g', built only
+    // when a knows asks for it (obs[0..folded) are in eq).
+    std::vector<bdd> obs;
+    std::size_t folded = 0;
+    // post() without Eq_r: an observation variable o_i per g_i (a primed slot below g_i's
+    // support), rel = ∧ o_i ↔ g_i, subst o_i := g_i (see post()).
+    bdd rel;
+    bddPair* subst = nullptr;
+    bool rel_valid = false, rel_fits = false;
 };
 
 }  // namespace
@@ -144,6 +154,7 @@ struct Developments::Impl {
         for (auto& o : observers) {
             if (o.pair) bdd_freepair(o.pair);
             if (o.unpair) bdd_freepair(o.unpair);
+            if (o.subst) bdd_freepair(o.subst);
         }
     }
 
@@ -273,7 +284,21 @@ struct Developments::Impl {
             if (net.kind(static_cast<NodeId>(x)) == StepNetwork::Kind::True) val[x] = bddtrue;
         for (std::size_t f = 0; f < fluent.size(); ++f) val[net.true_node(f)] = fluent[f];
         for (auto& o : observers) o.d_primed_valid = false;
+        negations.clear();
         info_ready = false;
+    }
+
+    // ¬f, once per level: BuDDy has no complement edges, so a negation builds a BDD as large
+    // as f. A negated literal, the complement of a percept (one observation with it) and a
+    // public answer's negation are the same few functions each level (Muddy Children n = 80:
+    // a third of the time went to negating the same answers again).
+    std::unordered_map<int, bdd> negations;
+    const bdd& neg(const bdd& f) {
+        auto it = negations.find(f.id());
+        if (it != negations.end()) return it->second;
+        bdd n = !f;
+        negations.emplace(n.id(), f);
+        return negations.emplace(f.id(), n).first->second;
     }
 
     bdd rule_value(const std::vector<StepNetwork::Literal>& rule) {
@@ -282,7 +307,7 @@ struct Developments::Impl {
             const bdd& v = val[l.node];
             if (l.negated) {
                 if (v == bddtrue) return bddfalse;
-                if (v != bddfalse) acc &= !v;
+                if (v != bddfalse) acc = acc == bddtrue ? neg(v) : acc & neg(v);
             } else {
                 if (v == bddfalse) return bddfalse;
                 if (v != bddtrue) acc = acc == bddtrue ? v : acc & v;
@@ -349,13 +374,29 @@ struct Developments::Impl {
         Observer& o = observers[a];
         // Only its value inside D matters: simplified with D as the care set (outside D the
         // quantification makes it true, and the BDD of that can be far larger).
-        if (o.eq == bddtrue) return bdd_simplify(!bdd_appex(D, !p, bddop_and, o.unseen_plain), D);
-        if (!o.d_primed_valid) {  // the cells of this level: Eq_r ∧ D', once per level
-            o.d_primed = o.eq & bdd_replace(D, o.pair);
-            o.d_primed_valid = true;
+        // ¬∃U. D ∧ ¬P written as ∀U. D → P: no negation of D-sized BDDs.
+        if (o.obs.empty()) return bdd_appall(D, p, bddop_imp, o.unseen_plain);
+        return bdd_simplify(bdd_appall(d_primed(o), bdd_replace(p, o.pair), bddop_imp, o.unseen_primed), D);
+    }
+
+    // Eq_r ∧ D' of this level, once per level; Eq_r gets the observations added since.
+    const bdd& d_primed(Observer& o) {
+        if (o.d_primed_valid) return o.d_primed;
+        if (o.folded < o.obs.size()) {
+            // Only H, H' in D matter (knows and post conjoin D' and read H in D): each
+            // equality simplified with that care set (blind tic-tac-toe after three steps:
+            // black's Eq 3.2 million nodes without, 0.85 million with).
+            const bdd care = D & bdd_replace(D, o.pair);
+            for (; o.folded < o.obs.size(); ++o.folded) {
+                const bdd& g = o.obs[o.folded];
+                bdd gp = bdd_replace(g, o.pair);
+                if (gp != g) o.eq &= bdd_simplify(bdd_biimp(g, gp), care);
+                manager.check();
+            }
         }
-        bdd bad = bdd_appex(o.d_primed, bdd_replace(!p, o.pair), bddop_and, o.unseen_primed);
-        return bdd_simplify(!bad, D);
+        o.d_primed = o.eq & bdd_replace(D, o.pair);
+        o.d_primed_valid = true;
+        return o.d_primed;
     }
 
     bdd common(const bdd& p) {
@@ -370,14 +411,46 @@ struct Developments::Impl {
     }
 
     // The developments agent a cannot tell from some development of X.
+    //
+    // Without Eq_r where it fits: H' is such a development iff H' agrees with some H of X
+    // on the seen variables and g_i(H') = g_i(H) for every observed g_i. With a fresh
+    // variable o_i per g_i, Obs(seen, o) = ∃U. X ∧ ∧_i (o_i ↔ g_i) is what the agent can
+    // observe of X, and post = D ∧ Obs[o := g(H')] (one vector composition). Eq_r relates
+    // two copies of every unseen variable and grows with the product of the g's sizes
+    // (blind tic-tac-toe: 0.85 million nodes for three observations); Obs has a few
+    // variables more than X.
     bdd post(std::size_t a, const bdd& x) {
         Observer& o = observers[a];
-        if (o.eq == bddtrue) return D & bdd_exist(x, o.unseen_plain);
-        if (!o.d_primed_valid) {
-            o.d_primed = o.eq & bdd_replace(D, o.pair);
-            o.d_primed_valid = true;
+        if (o.obs.empty()) return D & bdd_exist(x, o.unseen_plain);
+        if (!o.rel_valid) observation_relation(o);
+        if (o.rel_fits) return D & bdd_veccompose(bdd_appex(x, o.rel, bddop_and, o.unseen_plain), o.subst);
+        return bdd_replace(bdd_appex(x, d_primed(o), bddop_and, o.unseen_plain), o.unpair);
+    }
+
+    // o_i is the primed slot of a history variable at or below g_i's lowest variable (the
+    // variables are in level order, so o_i sits just under what g_i reads), each slot once;
+    // when the slots run out, post() uses Eq_r.
+    void observation_relation(Observer& o) {
+        o.rel_valid = true;
+        o.rel_fits = false;
+        if (o.subst) bdd_freepair(o.subst);
+        o.subst = bdd_newpair();
+        o.rel = bddtrue;
+        std::size_t next_slot = 0;
+        for (const bdd& g : o.obs) {
+            std::size_t bottom = 0;
+            for (bdd s = bdd_support(g); s != bddtrue; s = bdd_high(s))
+                bottom = std::max(bottom, static_cast<std::size_t>(bdd_var(s) / 2));
+            const std::size_t slot = std::max(bottom, next_slot);
+            if (slot >= vars) return;
+            next_slot = slot + 1;
+            const int ov = primed(static_cast<int>(slot));
+            o.rel &= bdd_biimp(bdd_ithvar(ov), g);
+            bdd_setbddpair(o.subst, ov, g);
+            manager.check();
         }
-        return bdd_replace(bdd_appex(x, o.d_primed, bddop_and, o.unseen_plain), o.unpair);
+        manager.rethrow_pending();
+        o.rel_fits = true;
     }
 
     // Common knowledge of P at the developments of `at` (a cube): P throughout their
@@ -441,7 +514,7 @@ struct Developments::Impl {
     void expand(const std::vector<std::int64_t>* step = nullptr) {
         info();
         const bdd term = net.terminal_node() == kNoNode ? bddfalse : val[net.terminal_node()];
-        const bdd live = D & !term;
+        const bdd live = D & neg(term);
         bdd next_d = live;
         moves.assign(net.roles().size(), {});
         for (std::size_t r = 0; r < net.roles().size(); ++r) {
@@ -536,6 +609,7 @@ struct Developments::Impl {
                 if (!o.unseen[static_cast<std::size_t>(v)]) continue;
                 o.unseen[static_cast<std::size_t>(v)] = 0;
                 if (o.eq != bddtrue) o.eq = bdd_compose(o.eq, bdd_ithvar(plain(v)), primed(v));
+                o.rel_valid = false;
             }
         }
         // A function and its negation are one observation; the key of each distinct function
@@ -544,7 +618,7 @@ struct Developments::Impl {
         auto key = [&](const bdd& g) {
             auto it = keys.find(g.id());
             if (it != keys.end()) return it->second;
-            const int k = std::min(g.id(), (!g).id());
+            const int k = std::min(g.id(), neg(g).id());
             keys.emplace(g.id(), k);
             return k;
         };
@@ -583,15 +657,15 @@ struct Developments::Impl {
             for (const bdd& g : comps[a]) {
                 if (!ids.insert(key(g)).second) continue;
                 if (path && seen_by[key(g)] == agents.size()) {
-                    if (a == 0) next_d &= at(g, *path) ? g : !g;
+                    if (a == 0) next_d &= at(g, *path) ? g : neg(g);
                     continue;
                 }
-                // Only H, H' in D_{k+1} matter (knows and post conjoin D' and read H in D):
-                // g and its equality simplified with that care set (blind tic-tac-toe after
-                // three steps: black's Eq 3.2 million nodes without, 0.85 million with).
+                // Only H in D_{k+1} matters: g simplified with that care set.
                 bdd gs = bdd_simplify(g, next_d);
-                bdd gp = bdd_replace(gs, o.pair);
-                if (gp != gs) o.eq &= bdd_simplify(bdd_biimp(gs, gp), next_d & bdd_replace(next_d, o.pair));
+                if (bdd_replace(gs, o.pair) != gs) {
+                    o.obs.push_back(gs);
+                    o.rel_valid = false;
+                }
                 manager.check();
             }
         }

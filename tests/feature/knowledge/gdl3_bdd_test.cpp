@@ -180,5 +180,36 @@ BOOST_AUTO_TEST_CASE(examples_and_fixtures_agree) {
     BOOST_TEST(checked_query(btt, two, "(knows (true (cell 2 3 o)))") == "does not hold\n");
     BOOST_TEST(checked_query(btt, two, "(knows white (true (cell 1 1 x)))") == "holds\n");
     BOOST_TEST(checked_query(btt, two, "(knows black (knows white (true (cell 1 1 x))))") == "does not hold\n");
+    // Common knowledge that holds: both players know that white tried some cell, and that
+    // each knows it (post() over the observation variables, not Eq_r: src/symbolic).
+    std::string tried = "(or", some_x = "(or";
+    for (const char* c : {"1 1", "1 2", "1 3", "2 1", "2 2", "2 3", "3 1", "3 2", "3 3"}) {
+        tried += std::string(" (true (tried white ") + c + "))";
+        some_x += std::string(" (true (cell ") + c + " x))";
+    }
+    tried += ")", some_x += ")";
+    BOOST_TEST(checked_query(btt, two, "(knows " + tried + ")") == "holds\n");
+    const std::string clash = "((mark 1 1) (mark 1 1) (tiebreak o)) ((mark 2 2) (mark 2 2) (tiebreak o))";
+    for (const std::string& h : {two, clash})
+        for (const std::string& f : {"(knows " + some_x + ")", "(knows (not " + some_x + "))",
+                                     "(knows white " + some_x + ")", "(knows black (knows white " + some_x + "))"})
+            checked_query(btt, h, f);
     checked_solve({source("examples/number_guessing/number_guessing.kif"), "--depth", "3", "(knows player (num 5))"});
+}
+
+// Common knowledge where an agent's observations are functions of several choices (the
+// fixture's comment has the answers): the BDDs' post() over observation variables. A
+// relation that dropped those observations answers "does not hold" to each "holds" below.
+BOOST_AUTO_TEST_CASE(common_knowledge_through_observed_functions) {
+    const std::string g = source("tests/fixtures/knowledge/observed_functions.kif");
+    const std::string one = "(noop noop (draw 1))", two = "(noop noop (draw 2))";
+    BOOST_TEST(checked_query(g, one, "(knows (true outer))") == "holds\n");
+    BOOST_TEST(checked_query(g, one, "(knows (true (drawn 1)))") == "does not hold\n");
+    BOOST_TEST(checked_query(g, one, "(knows b (knows a (true outer)))") == "holds\n");
+    BOOST_TEST(checked_query(g, two, "(knows (not (true outer)))") == "holds\n");
+    BOOST_TEST(checked_query(g, two, "(knows (true outer))") == "does not hold\n");
+    BOOST_TEST(checked_query(g, one + " (noop noop (draw 1))", "(knows (true same))") == "holds\n");
+    BOOST_TEST(checked_query(g, one + " (noop noop (draw 3))", "(knows (not (true same)))") == "holds\n");
+    BOOST_TEST(checked_query(g, one + " (noop noop (draw 3))", "(knows (true (drawn2 3)))") == "does not hold\n");
+    BOOST_TEST(checked_query(g, one + " (noop noop (draw 3))", "(knows (true outer))") == "holds\n");
 }

@@ -93,7 +93,7 @@ BOOST_AUTO_TEST_CASE(examples_agree_with_rows) {
 
 BOOST_AUTO_TEST_CASE(fixtures_agree_with_rows) {
     for (const char* g : {"gdl3_common_nested.kif", "gdl3_static_random.kif", "duplicate_legal.kif",
-                          "recursive_percepts.kif", "unseen_choices.kif"})
+                          "recursive_percepts.kif", "unseen_choices.kif", "observed_functions.kif"})
         compare_on(source(std::string("tests/fixtures/knowledge/") + g), 12, 6);
 }
 
