@@ -71,6 +71,9 @@ void register_prove(CLI::App& app, int& exit_code) {
     cmd->add_option("--bdd-order", r.bdd_order, "bdd: the fluents' variable order: structure (default), sorted, network")
         ->check(CLI::IsMember({"structure", "sorted", "network"}));
     cmd->add_flag("--bdd-reorder", r.bdd_reorder, "bdd: dynamic variable reordering (sifting; each fluent's variables one block)");
+    cmd->add_flag("--bdd-pairs", r.bdd_pairs,
+                  "bdd: search every agent's reachable pairs (their count and depth) even where an inductive invariant "
+                  "of equal fluents proves the property first");
     cmd->add_option("--engine", r.engine, engine_help())
         ->check(CLI::IsMember(engine_names()));
     cmd->add_flag("--induction", r.induction, "with --engine smt: k-induction, a proof for every depth");

@@ -303,6 +303,22 @@ std::string prove_text(const ProveReport& r) {
         o << ")\n";
         return o.str();
     }
+    if (r.holds && r.whole_game && r.method == ProveMethod::Bdd && !r.invariants.empty()) {
+        o << r.property << " holds for every development of every length: proved on BDDs by an inductive invariant ";
+        std::string sep = "(";
+        for (const auto& [role, fluents] : r.invariants) {
+            o << sep << role << ": " << fluents << " equalities of fluents";
+            sep = ", ";
+        }
+        o << ")";
+        if (!r.searched.empty()) {
+            o << "; the reachable pairs of";
+            for (const auto& role : r.searched) o << " " << role;
+            o << ": " << r.states << " states, " << r.pairs << " pairs, depth " << r.depth;
+        }
+        o << "\n";
+        return o.str();
+    }
     if (r.holds && r.whole_game && r.over_states) {
         o << r.property << " holds for the whole game (" << r.states << " reachable states searched, depth " << r.depth
           << ")\n";
@@ -385,7 +401,8 @@ std::string prove_json(const ProveReport& r) {
         j["nodes"] = {{"peak", r.peak_nodes}, {"table", r.table_nodes}, {"reached", r.bdd_nodes}, {"variables", r.variables}};
     }
     if (r.method == ProveMethod::SmtInduction && !r.undecided && r.holds) j["k"] = r.depth;
-    if ((r.method == ProveMethod::SmtInduction || r.method == ProveMethod::Chc) && !r.invariants.empty())
+    if ((r.method == ProveMethod::SmtInduction || r.method == ProveMethod::Chc || r.method == ProveMethod::Bdd) &&
+        !r.invariants.empty())
         j["invariants"] = r.invariants;
     if (r.holds || r.undecided) {
         j["counterexample"] = nullptr;

@@ -79,7 +79,9 @@ struct ProveReport {
     std::size_t peak_nodes = 0, table_nodes = 0, bdd_nodes = 0, variables = 0;
     /// SmtInduction: per role, the inductive invariants the step cases assumed (none when a
     /// role needed no step case). Chc: per role proved, the lemmas of Spacer's invariant.
+    /// Bdd: per role proved by an inductive invariant, its fluents equal in both copies.
     std::map<std::string, std::size_t> invariants;
+    std::vector<std::string> searched;  ///< Bdd: the roles whose reachable pairs were searched
     std::string role;  ///< of the counterexample ("" for a formula without knows)
     std::size_t at_depth = 0;
     std::vector<std::vector<std::string>> actual, alternative;  ///< joint moves in KIF, per step

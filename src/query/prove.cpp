@@ -33,6 +33,7 @@ BddProveOptions bdd_options(const ProveRequest& r) {
     if (r.max_nodes) o.engine.max_nodes = r.max_nodes;
     o.engine.order = bdd_order(r.bdd_order);
     o.engine.reorder = r.bdd_reorder;
+    o.reachable_pairs = r.bdd_pairs;
     return o;
 }
 
@@ -98,7 +99,7 @@ void check_request(const ProveRequest& r) {
     if (r.engine == "developments" && !r.depth) throw UserError("prove: --engine developments needs --depth N");
     if (r.chc_solver != "both" && r.engine != "chc" && r.engine != "all")
         throw UserError("prove: --chc-solver goes with --engine chc (or all)");
-    if ((r.max_nodes || !r.bdd_order.empty() || r.bdd_reorder) && r.engine != "bdd" && r.engine != "all")
+    if ((r.max_nodes || !r.bdd_order.empty() || r.bdd_reorder || r.bdd_pairs) && r.engine != "bdd" && r.engine != "all")
         throw UserError("prove: --max-nodes, --bdd-order and --bdd-reorder go with --engine bdd or all");
 }
 

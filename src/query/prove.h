@@ -35,6 +35,7 @@ struct ProveRequest {
     std::size_t max_nodes = 0;         ///< bdd: the BDD node bound (0: its default)
     std::string bdd_order;             ///< bdd: the fluents' variable order ("": structure)
     bool bdd_reorder = false;          ///< bdd: dynamic variable reordering (sifting)
+    bool bdd_pairs = false;            ///< bdd: search the reachable pairs even where an invariant proves it
     double timeout_seconds = 0;        ///< the whole command, `all` included (0: none)
     bool progress = false;             ///< progress lines on stderr
     std::string witness;  ///< a counterexample to replay (the JSON --json prints) instead of a search

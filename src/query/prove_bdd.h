@@ -20,6 +20,9 @@ struct BddProveOptions {
     std::optional<std::size_t> max_depth;
     /// The node bound, the variable order, the move encoding, dynamic reordering.
     symbolic::BddOptions engine;
+    /// Whole game: search every agent's reachable pairs even where an inductive invariant of
+    /// equal fluents proves the property first (--bdd-pairs: the counts and the depth).
+    bool reachable_pairs = false;
 };
 
 /// --bdd-order's names: structure, sorted, network (UserError otherwise).

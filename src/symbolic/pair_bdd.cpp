@@ -44,6 +44,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <map>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -555,6 +556,14 @@ struct PairProver::Impl {
         return rel;
     }
 
+    // Each role's relation, built once per prover (the invariant and the search share it).
+    std::unordered_map<std::size_t, Relation> relations;
+    const Relation& relation_of(std::size_t role) {
+        auto it = relations.find(role);
+        if (it == relations.end()) it = relations.emplace(role, relation(role)).first;
+        return it->second;
+    }
+
     bdd image(const bdd& from, const Relation& rel) {
         bdd acc = from;
         for (const Phase& ph : rel.phases)
@@ -1015,11 +1024,132 @@ struct PairProver::Impl {
         throw std::logic_error("the BDD engine found a development that never ends but no state of it");
     }
 
+    // --- An inductive invariant of equal fluents ------------------------------------------
+
+    // The reachable states (one copy, breadth first) in copy 1 and copy 2, once per prover.
+    bdd reach_x, reach_y;
+    bool reach_ready = false;
+
+    // Houdini's fixpoint (Flanagan and Leino 2001) on BDDs over candidates "fluent f is equal in
+    // both copies" (x_f <-> y_f), unconditionally or when a fluent g has a value in copy 1
+    // (g(x) -> x_f <-> y_f). I(C) = R(x) AND R(y) AND the candidates of C, with R the reachable
+    // states; a candidate leaves C when some pair of image(I(C)) breaks it. At the fixpoint
+    // image(I) lies inside I and I holds the initial pair (s0, s0), so every reachable pair is in
+    // I: if no pair of I violates the property, it holds. Far cheaper than the reachable pairs
+    // where what the role knows is a few fluents it always sees (Krieg-TicTacToe: whose turn it
+    // is, which cells it tried, its own marks -- 31 million pairs against a few images of
+    // 10^4-10^5 nodes). The conditional candidates are for knowledge that holds only in some
+    // states (an encoding whose "tried" cells are the player's own only while it is to move):
+    // their guards are the fluents the unconditional fixpoint kept and the property reads, both
+    // values.
+    // R is conjoined after the equalities: R(x) AND R(y) alone is the product of two copies
+    // (2.7 million nodes on Krieg-TicTacToe), tied by the equalities it stays small.
+    struct Candidate {
+        std::size_t fluent;
+        std::int64_t guard = -1;  // a fluent, or -1: none
+        bool guard_value = true;
+    };
+
+    std::map<std::pair<std::size_t, int>, std::vector<Candidate>> unconditional;  // per role and property
+
+    static std::vector<FluentEquality> equalities(const std::vector<Candidate>& cs) {
+        std::vector<FluentEquality> out;
+        for (const Candidate& c : cs) {
+            FluentEquality e;
+            e.fluent = c.fluent;
+            if (c.guard >= 0) e.guard = static_cast<std::size_t>(c.guard), e.guard_value = c.guard_value;
+            out.push_back(e);
+        }
+        return out;
+    }
+
+    std::optional<std::vector<FluentEquality>> equal_fluents(const PairOptions& o) {
+        if (o.property == PairProperty::PerfectInformation || o.property == PairProperty::Custom) return std::nullopt;
+        const auto t0 = std::chrono::steady_clock::now();
+        auto over = [&] {
+            return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() > o.invariant_seconds;
+        };
+        if (!reach_ready) {
+            const std::unique_ptr<StateRelation> srel = state_relation();
+            bdd reached = init1, frontier = init1;
+            while (frontier != bddfalse) {
+                if (over()) return std::nullopt;
+                frontier = image(frontier, srel->forward) & !reached;
+                reached |= frontier;
+                manager.check();
+            }
+            reach_x = reached, reach_y = bdd_replace(reached, to_copy2);
+            reach_ready = true;
+        }
+        const std::vector<Violation> bad = violations(o.role, o.property);
+        const Relation& rel = relation_of(o.role);
+        std::vector<bdd> eq(x.size());
+        for (std::size_t f = 0; f < x.size(); ++f) eq[f] = bdd_biimp(bdd_ithvar(x[f]), bdd_ithvar(y[f]));
+        auto guard = [&](const Candidate& c) {
+            return c.guard < 0 ? bddtrue : c.guard_value ? bdd_ithvar(x[c.guard]) : bdd_nithvar(x[c.guard]);
+        };
+        auto invariant = [&](const std::vector<Candidate>& cs) {
+            bdd inv = bddtrue;
+            for (auto it = cs.rbegin(); it != cs.rend(); ++it)  // in variable order, bottom up: small steps
+                inv &= it->guard < 0 ? eq[it->fluent] : bdd_imp(guard(*it), eq[it->fluent]);
+            return (inv & reach_x) & reach_y;
+        };
+        // The fixpoint: candidates kept, or nullopt past the time.
+        auto houdini = [&](std::vector<Candidate> cs) -> std::optional<std::vector<Candidate>> {
+            for (bool changed = true; changed;) {
+                if (over()) return std::nullopt;
+                const bdd img = image(invariant(cs), rel);
+                std::vector<Candidate> kept;
+                bdd img_g = img;
+                for (std::size_t i = 0; i < cs.size(); ++i) {
+                    if (i == 0 || cs[i].guard != cs[i - 1].guard || cs[i].guard_value != cs[i - 1].guard_value)
+                        img_g = img & guard(cs[i]);
+                    if (!intersects(img_g, !eq[cs[i].fluent])) kept.push_back(cs[i]);
+                }
+                manager.check();
+                changed = kept.size() != cs.size();
+                cs = std::move(kept);
+            }
+            return cs;
+        };
+        std::vector<Candidate> plain;
+        for (auto it = order.begin(); it != order.end(); ++it) plain.push_back({*it});
+        const auto key = std::make_pair(o.role, static_cast<int>(o.property));
+        auto known = unconditional.find(key);
+        if (known == unconditional.end()) {
+            auto c = houdini(plain);
+            if (!c) return std::nullopt;
+            known = unconditional.emplace(key, std::move(*c)).first;
+        }
+        const std::vector<Candidate>* c1 = &known->second;
+        if (violating(invariant(*c1), bad) == bddfalse) return equalities(*c1);
+        if (c1->empty() || !o.invariant_guards) return std::nullopt;
+        // The guards: kept fluents that the property reads (what it compares is known in the
+        // states where those have a value).
+        std::vector<char> read(static_cast<std::size_t>(nvars), 0);
+        for (const Violation& v : bad)
+            for (const auto* list : {&v.all, &v.any})
+                for (const bdd& b : *list)
+                    for (int var : support_vars(b)) read[static_cast<std::size_t>(var)] = 1;
+        std::vector<Candidate> both = plain;
+        for (const Candidate& g : *c1)
+            for (bool value : {true, false})
+                if (read[static_cast<std::size_t>(x[g.fluent])])
+                for (std::uint32_t f : order) {
+                    bool known = false;
+                    for (const Candidate& k : *c1) known = known || k.fluent == f;
+                    if (!known) both.push_back({f, static_cast<std::int64_t>(g.fluent), value});
+                }
+        auto c2 = houdini(both);
+        if (!c2 || violating(invariant(*c2), bad) != bddfalse) return std::nullopt;
+        return equalities(*c2);
+    }
+
     PairResult prove(const PairOptions& o) {
         if (o.role >= net.roles().size()) throw std::invalid_argument("prove_pairs: no role " + std::to_string(o.role));
         if (o.property == PairProperty::Custom) throw std::invalid_argument("prove_pairs: a Custom property is not supported");
         level = 0, level_nodes = 0;
-        Relation rel = relation(o.role);
+        const Relation& rel = relation_of(o.role);
         const bool pi = o.property == PairProperty::PerfectInformation;
         std::vector<Violation> bad = violations(o.role, o.property);
         // Perfect information: a pair (x, x) with two different joint moves the role cannot tell apart.
@@ -1058,6 +1188,10 @@ struct PairProver::Impl {
                     finish(d, v, true);
                     break;
                 }
+            }
+            if (o.max_reached_nodes && level_nodes > o.max_reached_nodes) {
+                res.cut = true;
+                break;
             }
             bdd next = image(frontier, rel) & !reached;
             manager.check();
@@ -1116,6 +1250,16 @@ StateResult PairProver::check_states(const StateOptions& options) {
     if (!impl_->spent.empty()) throw std::logic_error("the BDD prover is spent: " + impl_->spent);
     try {
         return impl_->check_states(options);
+    } catch (const std::exception& ex) {
+        impl_->spent = ex.what();
+        throw;
+    }
+}
+
+std::optional<std::vector<FluentEquality>> PairProver::equal_fluents_invariant(const PairOptions& options) {
+    if (!impl_->spent.empty()) throw std::logic_error("the BDD prover is spent: " + impl_->spent);
+    try {
+        return impl_->equal_fluents(options);
     } catch (const std::exception& ex) {
         impl_->spent = ex.what();
         throw;

@@ -86,6 +86,14 @@ struct PairOptions {
     /// Called after each level: its depth, the reached set's BDD nodes, its pairs (unordered;
     /// counted only when there is a callback).
     std::function<void(std::size_t level, std::size_t nodes, double pairs)> progress;
+    /// prove(): stops before the next image once the reached set has more BDD nodes than this
+    /// (0: never); the result then says holds up to `levels`, with `cut` set.
+    std::size_t max_reached_nodes = 0;
+    /// equal_fluents_invariant: gives up (nullopt) once this many seconds have passed.
+    double invariant_seconds = 1e9;
+    /// equal_fluents_invariant: also the equalities that hold when a fluent has a value (false:
+    /// only the unconditional ones, the cheap first attempt).
+    bool invariant_guards = true;
 };
 
 /// Two developments of the same length the role cannot tell apart, ending in a violation.
@@ -102,6 +110,15 @@ struct PairResult {
     double pairs = 0;        ///< distinct pairs of states reached, unordered (as the explicit fixpoint counts)
     double states = 0;       ///< distinct states reached (the pairs (s, s))
     std::size_t final_nodes = 0;  ///< BDD nodes of the reached set at the end
+    bool cut = false;  ///< stopped at PairOptions::max_reached_nodes: holds only up to `levels`
+};
+
+/// One equality of an invariant (PairProver::equal_fluents_invariant): the fluent has the same
+/// value in both copies -- always, or when the guard fluent has guard_value in copy 1.
+struct FluentEquality {
+    std::size_t fluent = 0;            ///< index into net.fluents()
+    std::optional<std::size_t> guard;  ///< index into net.fluents()
+    bool guard_value = true;
 };
 
 /// Sizes of the compiled relation and of the manager, for reports and benchmarks.
@@ -153,6 +170,14 @@ public:
     /// The lockstep fixpoint for one role and property, breadth first. Throws NodeLimit,
     /// Stopped; after an exception the prover is spent (every later call throws it again).
     PairResult prove(const PairOptions& options);
+    /// A proof without the reachable pairs: an inductive invariant of equalities "fluent f is
+    /// the same in both copies", unconditionally or when a fluent has a given value, within the
+    /// reachable states (Houdini's fixpoint over those candidates), that no pair violates. The
+    /// equalities in it when it proves the property; nullopt when the fixpoint's
+    /// invariant admits a violating pair (then only prove() decides), for PerfectInformation,
+    /// and past options.invariant_seconds. Whole game only (options.max_depth is not read).
+    /// Throws as prove().
+    std::optional<std::vector<FluentEquality>> equal_fluents_invariant(const PairOptions& options);
     /// A well-formedness property over the reachable states (one copy). Throws as prove().
     StateResult check_states(const StateOptions& options);
     BddStats stats() const;

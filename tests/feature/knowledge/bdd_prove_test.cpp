@@ -15,8 +15,11 @@ using nlohmann::json;
 
 namespace {
 
-json prove_json(const std::string& game, const std::string& property, const std::string& engine) {
-    RunResult r = run_gdlsc({"prove", game, property, "--engine", engine, "--json", "--quiet", "--timeout", "60"});
+json prove_json(const std::string& game, const std::string& property, const std::string& engine,
+                const std::vector<std::string>& more = {}) {
+    std::vector<std::string> args{"prove", game, property, "--engine", engine, "--json", "--quiet", "--timeout", "60"};
+    args.insert(args.end(), more.begin(), more.end());
+    RunResult r = run_gdlsc(args);
     BOOST_TEST_REQUIRE((r.exit_code == 0 || r.exit_code == 1), engine << " on " << game << ": " << r.err);
     return json::parse(r.out);
 }
@@ -83,17 +86,58 @@ BOOST_AUTO_TEST_CASE(node_and_time_bounds_exit_4) {
     BOOST_TEST(m.exit_code == 2, m.err);  // a bdd option without the bdd engine
 }
 
-// --json: the node counts; --progress: a line per level with its nodes.
+// --json: the node counts; --progress: a line per level with its nodes (--bdd-pairs: the
+// reachable pairs searched even where an invariant of equal fluents proves the property).
 BOOST_AUTO_TEST_CASE(json_nodes_and_progress_levels) {
     const std::string bomb = example("exploding_bomb/exploding_bomb.kif");
-    json j = prove_json(bomb, "legal-knowledge", "bdd");
+    json j = prove_json(bomb, "legal-knowledge", "bdd", {"--bdd-pairs"});
     BOOST_TEST(j["holds"].get<bool>());
     for (const char* k : {"peak", "table", "reached", "variables"}) BOOST_TEST(j["nodes"][k].get<std::size_t>() > 0u, k);
     BOOST_TEST(j["states"].get<std::size_t>() == 15u);
-    RunResult p = run_gdlsc({"prove", bomb, "legal-knowledge", "--engine", "bdd", "--progress"});
+    RunResult p = run_gdlsc({"prove", bomb, "legal-knowledge", "--engine", "bdd", "--bdd-pairs", "--progress"});
     BOOST_TEST(p.exit_code == 0);
     BOOST_TEST(p.err.find("prove: bdd, agent, level 1: ") != std::string::npos, p.err);
     BOOST_TEST(p.err.find(" nodes, ") != std::string::npos, p.err);
+}
+
+// Krieg-TicTacToe's legal-knowledge (both encodings) holds by an inductive invariant of equal
+// fluents, without the reachable pairs: the verdict is the fixpoint's (`--engine all` agrees),
+// --json names each role's equalities, --bdd-pairs searches the pairs instead and counts what
+// the fixpoint counts. Terminal-knowledge has no such invariant: its counterexample is the
+// fixpoint's.
+BOOST_AUTO_TEST_CASE(an_inductive_invariant_proves_without_the_pairs) {
+    std::vector<std::string> games{example("krieg_tictactoe/krieg_tictactoe.kif")};
+    if (have_corpus()) games.push_back(corpus("gdl2/kriegtictactoe.kif"));
+    for (const std::string& game : games) {
+        BOOST_TEST_CONTEXT(game) {
+            json b = prove_json(game, "legal-knowledge", "bdd");
+            BOOST_TEST(b["holds"].get<bool>());
+            BOOST_TEST(b["invariants"]["xplayer"].get<std::size_t>() >= 11u);
+            BOOST_TEST(b["invariants"]["oplayer"].get<std::size_t>() >= 11u);
+            BOOST_TEST(b["pairs"].get<std::size_t>() == 0u);
+            RunResult t = run_gdlsc({"prove", game, "legal-knowledge", "--engine", "bdd", "--quiet"});
+            BOOST_TEST(t.exit_code == 0);
+            BOOST_TEST(t.out.find("proved on BDDs by an inductive invariant") != std::string::npos, t.out);
+            json term = prove_json(game, "terminal-knowledge", "bdd");
+            BOOST_TEST(!term["holds"].get<bool>());
+            BOOST_TEST(term["counterexample"]["depth"].get<std::size_t>() == 5u);
+        }
+    }
+    // A small game, every property: --bdd-pairs counts what the fixpoint counts.
+    for (const char* p : kKnowledgeProperties) {
+        BOOST_TEST_CONTEXT(p) {
+            const std::string bomb = example("exploding_bomb/exploding_bomb.kif");
+            json b = prove_json(bomb, p, "bdd"), pairs = prove_json(bomb, p, "bdd", {"--bdd-pairs"}),
+                 fix = prove_json(bomb, p, "fixpoint");
+            BOOST_TEST(b["holds"] == fix["holds"]);
+            BOOST_TEST(pairs["holds"] == fix["holds"]);
+            BOOST_TEST(!pairs.contains("invariants"));
+            if (fix["holds"].get<bool>()) {
+                BOOST_TEST(pairs["pairs"] == fix["pairs"]);
+                BOOST_TEST(pairs["states"] == fix["states"]);
+            }
+        }
+    }
 }
 
 // Not applicable: formulas and GDL-III games are refused with the reason.
