@@ -377,7 +377,7 @@ void Engine::reset_tables() {
 State Engine::initial_state() {
     Frame f;
     PlTerm_var s;
-    if (!run_once(qualified("gdlsc_developments", compound("dev_init_state", {s})), "init_state/1", limits_))
+    if (!run_once(qualified("gdlsc_dev_nodes", compound("dev_init_state", {s})), "init_state/1", limits_))
         throw EngineError("init_state/1 failed");
     return record(s);
 }
@@ -396,7 +396,7 @@ std::vector<gdl::Term> Engine::fluents(const State& st) {
     Frame f;
     std::vector<gdl::Term> ts = list_terms(recorded(st));
     // A GDL-III game's states carry the marker of their development
-    // (prolog/gdlsc_developments.pl); it is not a fluent.
+    // (prolog/gdlsc_dev_nodes.pl); it is not a fluent.
     ts.erase(std::remove_if(ts.begin(), ts.end(), [](const gdl::Term& t) { return t.name == sc::kWorldMarkerName; }),
              ts.end());
     return ts;
@@ -433,7 +433,7 @@ State Engine::next_state(const State& st, const JointMove& joint) {
     VarMap vars;
     PlTerm_var s1;
     PlTerm goal = compound("dev_next_state", {joint_term(joint, vars), recorded(st), s1});
-    if (!run_once(qualified("gdlsc_developments", goal), "next_state/3", limits_))
+    if (!run_once(qualified("gdlsc_dev_nodes", goal), "next_state/3", limits_))
         throw EngineError("next_state/3 failed");
     return record(s1);
 }
@@ -469,7 +469,7 @@ PlayoutStats Engine::playouts(std::int64_t n, std::int64_t seed, std::int64_t ma
     PlTerm_var st, mv, te;
     PlTerm stats = compound("stats", {st, mv, te});
     PlTerm goal = compound("dev_playouts", {int_term(n), int_term(seed), int_term(max_depth), stats});
-    if (!run_once(qualified("gdlsc_developments", goal), "playouts/4", limits_)) throw EngineError("playouts/4 failed");
+    if (!run_once(qualified("gdlsc_playout", goal), "playouts/4", limits_)) throw EngineError("playouts/4 failed");
     PlayoutStats out;
     if (st.is_integer()) out.states = st.as_int64_t();
     if (mv.is_integer()) out.moves = mv.as_int64_t();
