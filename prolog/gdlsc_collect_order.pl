@@ -46,7 +46,7 @@ movable_goal(G) :- callable(G), functor(G, N, _), sub_atom(N, 0, _, _, '$p:').
 
 % kept_order(Copy): a call of the copied state predicate Copy is never moved ahead (its
 % recursion is not tabled, and ends because a goal before each recursive call bounds it:
-% gdlsc_slots:well_founded/1).
+% gdlsc_slot_recursion:well_founded/1).
 :- dynamic kept_order/1.
 
 %!  keep_call_order(+Copy:atom) is det.

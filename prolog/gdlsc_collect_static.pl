@@ -115,7 +115,7 @@ table_key([K]-P, K-P) :- !.
 table_key(Bound-P, H-P) :- KT =.. [k|Bound], term_hash(KT, H).
 
 % At most Max answers (else fails), found within two million inferences. (The derivation
-% runs with signals blocked, gdlsc_slots:slot_copy/1: limit/2's nb_setarg/3 lost a time
+% runs with signals blocked, gdlsc_slot_copy:slot_copy/1: limit/2's nb_setarg/3 lost a time
 % limit delivered inside it in SWI-Prolog 9.0.4.)
 static_answers(P, G, Max, Answers) :-
     Max1 is Max + 1,
