@@ -42,9 +42,9 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- reexport(gdlsc_dev_nodes, except([nodes_reset/0, state_node/2])).
-:- reexport(gdlsc_dev_cells, except([cells_reset/0])).
+:- reexport(gdlsc_dev_cells, except([cells_reset/0, common_/2])).
 :- use_module(gdlsc_dev_nodes, [nodes_reset/0, state_node/2]).
-:- use_module(gdlsc_dev_cells, [cells_reset/0]).
+:- use_module(gdlsc_dev_cells, [cells_reset/0, common_/2]).
 :- use_module(gdlsc_game).
 
 %!  developments_reset is det.
