@@ -11,7 +11,7 @@
 :- use_module(library(apply)).
 :- use_module(gdlsc_developments, [knowledge_reset/0]).
 :- use_module(gdlsc_infoset, [infoset_states/3]).
-:- use_module(gdlsc_formula, [eval/2]).
+:- use_module(gdlsc_formula, [eval/2, state_formula/2]).
 
 add_devs_weight(e(_, N, W, _), n(A0, B0), n(A, B)) :-
     A is A0 + N,
@@ -23,11 +23,12 @@ add_devs_weight(e(_, N, W, _), n(A0, B0), n(A, B)) :-
 %   The probability (an exact rational) that Formula holds as far as Role
 %   knows at Sit: the weights of infoset_states/3 normalised over the
 %   information set.  Formula is about the final state (true, legal,
-%   terminal, goal, derived fluents, connectives); free variables are read
+%   terminal, goal, derived fluents, connectives, quantifiers:
+%   gdlsc_formula:state_formula(open, Formula)); free variables are read
 %   existentially.
 %   @error gdlsc_error(belief_formula(F)) if Formula mentions does, sees or knowledge.
 belief(R, Sit, F, Prob, NumDevs) :-
-    (   state_formula(F)
+    (   state_formula(open, F)
     ->  true
     ;   throw(error(gdlsc_error(belief_formula(F)),
                     context(belief/5, 'the formula must be about the state: no does, sees, knows')))
@@ -42,23 +43,6 @@ weight_if(F, e(_, _, W, Rep), P0, P) :-
     ->  P is P0 + W
     ;   P = P0
     ).
-
-state_formula(F) :- var(F), !, fail.
-state_formula(does(_, _)) :- !, fail.
-state_formula(sees(_, _)) :- !, fail.
-state_formula(knows(_, _)) :- !, fail.
-state_formula(common(_)) :- !, fail.
-state_formula(kwhether(_, _)) :- !, fail.
-state_formula(not(F)) :- !, state_formula(F).
-state_formula(and(Fs)) :- !, maplist(state_formula, Fs).
-state_formula(or(Fs)) :- !, maplist(state_formula, Fs).
-state_formula(exists(_, F)) :- !, state_formula(F).
-state_formula(forall(_, F)) :- !, state_formula(F).
-state_formula(rel(Name, Args)) :- !,
-    length(Args, N),
-    \+ game:relation(Name, N, action).
-state_formula(_).
-
 
 %!  belief_report(+Role, +Sit, +Formula, -Num:atom, -Den:atom, -Decimal:atom, -NumDevs:atom) is det.
 belief_report(R, Sit, F, NumA, DenA, DecA, NDevA) :-

@@ -16,7 +16,8 @@
             free_vars/2,        % +Formula, -Vars
             universe/2,         % +Sit, -Terms
             in_universe/2,      % ?Term, +Sit
-            memberchk_eq/2      % +X, +List: X is identical (==) to a member
+            memberchk_eq/2,     % +X, +List: X is identical (==) to a member
+            state_formula/2     % +Kind, +Formula: about the current state only
           ]).
 :- encoding(utf8).
 :- use_module(library(lists)).
@@ -130,6 +131,46 @@ quantified(Qs, F, Acc0, Acc) :-
 term_vars_acc(T, Acc0, Acc) :-
     term_variables(T, Vs),
     foldl([V, A0, [V|A0]]>>true, Vs, Acc0, Acc).
+
+%!  state_formula(+Kind, +Formula) is semidet.
+%   Formula is about the final state of a development: not about its last joint move
+%   (does), its percepts (sees) nor knowledge (knows, common, kwhether), at any depth.
+%   Kind says what else may occur:
+%   - closed: only fluents, legal, terminal, goal, distinct, relations of the game that
+%     are not action predicates, and connectives; no quantifier (they range over a
+%     universe that includes the last joint move): decided by a state alone (knows on the
+%     distinct states of an information set, gdlsc_knows);
+%   - open: quantifiers too, and any other construct (eval/2 judges it): decided at a
+%     representative development of each state (belief/5, gdlsc_belief).
+state_formula(_, F) :- var(F), !, fail.
+state_formula(_, does(_, _)) :- !, fail.
+state_formula(_, sees(_, _)) :- !, fail.
+state_formula(_, knows(_, _)) :- !, fail.
+state_formula(_, common(_)) :- !, fail.
+state_formula(_, kwhether(_, _)) :- !, fail.
+state_formula(K, not(F)) :- !, state_formula(K, F).
+state_formula(K, and(Fs)) :- !, state_formulas(K, Fs).
+state_formula(K, or(Fs)) :- !, state_formulas(K, Fs).
+state_formula(K, exists(_, F)) :- !, K == open, state_formula(K, F).
+state_formula(K, forall(_, F)) :- !, K == open, state_formula(K, F).
+state_formula(K, rel(Name, Args)) :- !,
+    (   K == open
+    ->  length(Args, N),
+        \+ game:relation(Name, N, action)
+    ;   is_list(Args),
+        length(Args, N),
+        game:relation(Name, N, Class),
+        Class \== action
+    ).
+state_formula(_, true(_)) :- !.
+state_formula(_, legal(_, _)) :- !.
+state_formula(_, terminal) :- !.
+state_formula(_, goal(_, _)) :- !.
+state_formula(_, distinct(_, _)) :- !.
+state_formula(open, _).
+
+state_formulas(open, Fs) :- maplist(state_formula(open), Fs).
+state_formulas(closed, Fs) :- is_list(Fs), maplist(state_formula(closed), Fs).
 
 %!  memberchk_eq(+X, +List) is semidet.
 %   X is identical (==, not unified) to a member of List: the one such helper of the

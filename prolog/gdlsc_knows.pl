@@ -17,7 +17,7 @@
 :- use_module(gdlsc_game).
 :- use_module(gdlsc_developments).
 :- use_module(gdlsc_infoset, [obs_entries/3]).
-:- use_module(gdlsc_formula, [eval/2, memberchk_eq/2]).
+:- use_module(gdlsc_formula, [eval/2, memberchk_eq/2, state_formula/2]).
 
 %   The knowledge operators of the query language (gdlsc_formula:eval/2).
 :- multifile gdlsc_formula:knowledge_hook/1.
@@ -41,7 +41,7 @@ holds_at(F, Id) :-
 eval_knows(R, F, Sit) :-
     check_agent(R),
     (   \+ epistemic_game,
-        ground_state_formula(F)
+        state_formula(closed, F)
     ->  knows_by_states(R, F, Sit)
     ;   sit_node(Sit, Id),
         node_cell(R, Id, Ids),
@@ -49,7 +49,7 @@ eval_knows(R, F, Sit) :-
     ).
 
 %   knows_by_states(+R, +F, +Sit): eval_knows/3 for a formula about the final
-%   state only (ground_state_formula/1): it holds in every development of R's
+%   state only (gdlsc_formula:state_formula(closed, F)): it holds in every development of R's
 %   information set iff it holds in every distinct final state of the set, so
 %   the weighted-state form (infoset_states/3, the step network on large sets)
 %   decides it without enumerating developments.  The candidate bindings of
@@ -71,28 +71,6 @@ knows_by_states(R, F, Sit) :-
         forall(member(W, Ids), holds_at(F, W))
     ).
 
-
-%   ground_state_formula(+F): F is about the final state of a development only
-%   (stricter than state_formula/1 of belief/5, which allows quantifiers
-%   because it evaluates at a representative development):
-%   fluents, legal moves, terminal, goals, relations that are not action
-%   predicates, distinct, connectives; not about its last joint move, its
-%   percepts, knowledge, nor does it quantify (quantifiers range over a
-%   universe that includes the last joint move).
-ground_state_formula(F) :- var(F), !, fail.
-ground_state_formula(true(_)).
-ground_state_formula(legal(_, _)).
-ground_state_formula(terminal).
-ground_state_formula(goal(_, _)).
-ground_state_formula(distinct(_, _)).
-ground_state_formula(rel(Name, Args)) :-
-    is_list(Args),
-    length(Args, N),
-    game:relation(Name, N, Class),
-    Class \== action.
-ground_state_formula(not(F)) :- ground_state_formula(F).
-ground_state_formula(and(Fs)) :- is_list(Fs), maplist(ground_state_formula, Fs).
-ground_state_formula(or(Fs)) :- is_list(Fs), maplist(ground_state_formula, Fs).
 
 holds_everywhere(F, Id, Ids) :-
     free_variables(F, Vs),

@@ -16,6 +16,10 @@
 :- use_module(gdlsc_regression_simplify).
 :- use_module(gdlsc_regression_rewrite, [rf/3, body/4]).
 
+%   The evaluation at s0 the rewriting's knowledge axiom asks for (the actual percepts).
+:- multifile gdlsc_regression_rewrite:s0_holds/1.
+gdlsc_regression_rewrite:s0_holds(R) :- eval_s0(R).
+
 % ---------------------------------------------------------------------------
 % Evaluation at s0
 

@@ -3,9 +3,10 @@
     through the successor state axioms (the completion of the next clauses)
     and the completions of the derived fluents and action predicates, into a
     formula about s0 (doc/engines.md, "Regression").  The knowledge axiom
-    needs the actual history's percepts, which it evaluates at s0
-    (gdlsc_regression_eval, which in turn regresses recursive fluents one
-    level at a time: the two modules call each other).
+    needs the actual history's percepts, which it evaluates at s0 through
+    the declared hook s0_holds/1, defined by gdlsc_regression_eval (above
+    this module: it regresses recursive fluents one level at a time with
+    rf/3 and body/4).
 */
 :- module(gdlsc_regression_rewrite,
           [ regress/3,              % +Formula, +Sit, -Regressed
@@ -17,8 +18,13 @@
 :- use_module(library(apply)).
 :- use_module(library(pairs)).
 :- use_module(gdlsc_formula, [memberchk_eq/2]).
+:- use_module(gdlsc_developments, []).     % body/4 reads its rule_knows/rule_common calls
 :- use_module(gdlsc_regression_simplify).
-:- use_module(gdlsc_regression_eval, [eval_s0/1]).
+
+%!  s0_holds(+Regressed) is nondet.
+%   Hook: Regressed (a formula about s0) holds at s0 (its free variables bound);
+%   gdlsc_regression_eval defines it as eval_s0/1. gdlsc_regression loads both.
+:- multifile s0_holds/1.
 
 %!  regress(+Formula, +Sit, -Regressed) is det.
 %   Regressed is a formula about s0 equivalent to Formula at Sit.  Free
@@ -411,6 +417,6 @@ qbinders(_, B, B).
 %   The percepts of the actual history, by regression and evaluation at s0.
 actual_percepts(Ro, A, S, Pi) :-
     rf(sees(Ro, P), do(A, S), RS),
-    findall(P, eval_s0(RS), Ps0),
+    findall(P, s0_holds(RS), Ps0),
     sort(Ps0, Pi).
 

@@ -1,5 +1,6 @@
-// The embedded SWI-Prolog engine: start-up flags, loading the runtime and the game,
-// calls under limits, and the mapping of Prolog exceptions to EngineError/LimitError.
+// The embedded SWI-Prolog engine: its life (start-up flags, loading the runtime), loading
+// the game, and the generic calls (solve/succeeds). The calls under limits are calls.cpp's,
+// the state API states.cpp's.
 // Written with SWI-cpp2.h (PlEngine, PlFrame, PlQuery, PlTerm...); compiled as C++17, see CMakeLists.txt.
 #include "prolog/engine.h"
 
@@ -10,6 +11,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "prolog/calls.h"
 #include "prolog/convert.h"
 #include "ground/step_network.h"
 #include "prolog/network.h"
@@ -19,189 +21,14 @@
 #include "sc/emit_prolog.h"
 
 namespace gdlsc::pl {
+
+using namespace detail;
+
 namespace {
 
-bool g_alive = false;  // records are erased only while the engine runs
 // The engine (PL_initialise). Never deleted: ~PlEngine calls PL_cleanup, which can hang at
 // exit (see Engine::~Engine).
 PlEngine* g_engine = nullptr;
-
-// A foreign frame: every term reference made inside is released, and every binding undone,
-// at the end of the scope (PlFrame alone closes the frame; rewinding first discards it).
-struct Frame : PlFrame {
-    ~Frame() { rewind(); }
-};
-
-// SWI-cpp2.h reports a failed PL_* call (Prolog out of memory) by throwing PlFail: every
-// term the host builds goes through here, which turns it into EngineError(what).
-template <class F>
-decltype(auto) or_out_of_memory(const std::string& what, F&& build) {
-    try {
-        return build();
-    } catch (const PlFail&) {
-        PL_clear_exception();
-        throw EngineError(what);
-    }
-}
-constexpr const char* kBuildingGoal = "out of Prolog memory building a goal";
-
-PlTerm compound(const char* name, std::initializer_list<PlTerm> args) {
-    return or_out_of_memory(kBuildingGoal, [&]() -> PlTerm {
-        PlTermv av(args.size());
-        size_t i = 0;
-        for (const PlTerm& a : args) PlPutTerm(av[i++].C_, a.C_);
-        return PlCompound(name, av);
-    });
-}
-
-PlTerm int_term(std::int64_t v) {
-    return or_out_of_memory(kBuildingGoal, [&]() -> PlTerm { return PlTerm_integer(v); });
-}
-
-PlTerm gdl_term(const gdl::Term& t, VarMap& vars) {
-    try {
-        PlTerm_var out;
-        put_term(out, t, vars);
-        return out;
-    } catch (const PlFail&) {  // not or_out_of_memory: the message is built only on failure
-        PL_clear_exception();
-        throw EngineError("out of Prolog memory converting " + t.to_kif());
-    }
-}
-
-PlTerm qualified(const std::string& module, const PlTerm& goal) {
-    return compound(":", {PlTerm_atom(atom_for(module)), goal});
-}
-
-// call/1 in module system: every query goes through it.
-const PlPredicate& call1() {
-    static const PlPredicate p(PlFunctor("call", 1), PlModule("system"));
-    return p;
-}
-
-std::string term_text(const PlTerm& t) {
-    try {
-        return t.get_nchars(CVT_WRITEQ | CVT_ALL | REP_UTF8 | BUF_STACK);
-    } catch (const PlFail&) {
-        PL_clear_exception();
-        return "<term>";
-    }
-}
-
-std::vector<gdl::Term> list_terms(const PlTerm& list) {
-    std::vector<gdl::Term> out;
-    if (!list.is_list()) return out;
-    PlTerm_tail tail(list);
-    PlTerm_var head;
-    try {
-        while (tail.next(head)) out.push_back(get_term(head));
-    } catch (const PlTypeError&) {
-        // a partial list: the items before its open tail
-    }
-    return out;
-}
-
-// The message SWI-Prolog would print for exception `ex`.
-std::string exception_message(const PlTerm& ex) {
-    std::string msg;
-    try {
-        Frame f;
-        PlTerm_var text;
-        PlTerm goal = qualified("gdlsc_game", compound("exception_text", {ex, text}));
-        PlQuery q(call1(), PlTermv(goal), PL_Q_CATCH_EXCEPTION | PL_Q_NODEBUG);
-        if (q.next_solution()) msg = text.get_nchars(CVT_ALL | REP_UTF8 | BUF_STACK);
-    } catch (const PlFail&) {
-        PL_clear_exception();
-    }
-    return msg.empty() ? term_text(ex) : msg;
-}
-
-// Throws LimitError or EngineError for the exception `ex` raised by the goal described by `context`.
-[[noreturn]] void rethrow(const PlTerm& ex, const std::string& context, const Limits& lim) {
-    PlAtom a(PlAtom::null);
-    if (ex.get_if_atom(&a) && atom_text(a) == "time_limit_exceeded") {
-        std::ostringstream m;
-        m << "time limit of " << lim.seconds << " s exceeded in " << context;
-        throw TimeLimitError(m.str());
-    }
-    PlAtom name(PlAtom::null);
-    size_t arity = 0;
-    if (ex.name_arity(&name, &arity) && atom_text(name) == "error" && arity == 2) {
-        PlTerm formal = ex[1];
-        if (formal.name_arity(&name, &arity) && atom_text(name) == "resource_error") {
-            throw LimitError("Prolog ran out of resources (" + term_text(formal) + ") in " + context);
-        }
-    }
-    throw EngineError(context + ": " + exception_message(ex));
-}
-
-}  // namespace
-
-// --- handles ---
-
-std::uintptr_t Handle::raw() const {
-    return rec_ ? reinterpret_cast<std::uintptr_t>(rec_.get()) : 0;
-}
-
-Handle Handle::adopt(std::uintptr_t record) {
-    Handle h;
-    h.rec_ = std::shared_ptr<void>(reinterpret_cast<void*>(record), [](void* r) {
-        if (g_alive && r) PL_erase(reinterpret_cast<record_t>(r));
-    });
-    return h;
-}
-
-namespace {
-
-// Records stay C calls: SWI-cpp2.h 9.0.4 has PlTerm::record() and PlTerm_recorded but no erase.
-Handle record(const PlTerm& t) { return Handle::adopt(reinterpret_cast<std::uintptr_t>(PL_record(t.C_))); }
-
-PlTerm recorded(const Handle& h) {
-    if (!h.valid()) throw EngineError("use of an empty state handle");
-    return or_out_of_memory("out of Prolog memory",
-                            [&]() -> PlTerm { return PlTerm_recorded(reinterpret_cast<record_t>(h.raw())); });
-}
-
-// Runs `goal` once under the limits; true on success (bindings stay), false on failure.
-bool run_once(const PlTerm& goal, const std::string& context, const Limits& lim) {
-    PlTerm_var inference_result;
-    PlTerm g = or_out_of_memory(kBuildingGoal, [&]() -> PlTerm {
-        PlTerm timed = lim.seconds > 0 ? compound("call_with_time_limit", {PlTerm_float(lim.seconds), goal}) : goal;
-        if (lim.inferences <= 0) return timed;
-        return compound("call_with_inference_limit", {timed, int_term(lim.inferences), inference_result});
-    });
-    int rc = 0;
-    // The hard bound behind the alarm: a call that outlives its limit by the grace period
-    // ends the process (exit 4) instead of hanging it.
-    WatchdogScope watchdog(lim.seconds > 0 ? lim.seconds + kWatchdogGraceSeconds : 0, context.c_str(), lim.seconds);
-    try {
-        // PL_Q_PASS_EXCEPTION: PlQuery::next_solution() closes the query when it fails, and an
-        // exception then stays pending for PlException_qid (PL_exception(0)).
-        PlQuery q(call1(), PlTermv(g), PL_Q_PASS_EXCEPTION | PL_Q_NODEBUG);
-        rc = q.next_solution();
-    } catch (const PlFail&) {
-        if (!PL_exception(0)) throw EngineError("cannot open a Prolog query for " + context);
-        rc = 0;
-    }
-    if (!rc) {
-        PlException_qid pending;
-        if (pending.not_null()) {
-            record_t r = PL_record(pending.C_);
-            PlTerm_var copy;
-            PL_recorded(r, copy.C_);
-            PL_erase(r);
-            PL_clear_exception();
-            rethrow(copy, context, lim);
-        }
-        return false;
-    }
-    if (lim.inferences > 0) {
-        PlAtom a(PlAtom::null);
-        if (inference_result.get_if_atom(&a) && atom_text(a) == "inference_limit_exceeded")
-            throw LimitError("inference limit of " + std::to_string(lim.inferences) + " exceeded in " + context);
-    }
-    return true;
-}
 
 }  // namespace
 
@@ -372,111 +199,6 @@ void Engine::reset_tables() {
     run_once(PlTerm_atom("abolish_all_tables"), "abolish_all_tables", Limits{});
 }
 
-// --- states ---
-
-State Engine::initial_state() {
-    Frame f;
-    PlTerm_var s;
-    if (!run_once(qualified("gdlsc_developments", compound("dev_init_state", {s})), "init_state/1", limits_))
-        throw EngineError("init_state/1 failed");
-    return record(s);
-}
-
-State Engine::make_state(const std::vector<gdl::Term>& fluents) {
-    Frame f;
-    VarMap vars;
-    PlTerm_var s;
-    PlTerm list = gdl_term(gdl::make_list(fluents), vars);
-    if (!run_once(qualified("system", compound("sort", {list, s})), "sort/2", limits_))
-        throw EngineError("sort/2 failed on a state");
-    return record(s);
-}
-
-std::vector<gdl::Term> Engine::fluents(const State& st) {
-    Frame f;
-    std::vector<gdl::Term> ts = list_terms(recorded(st));
-    // A GDL-III game's states carry the marker of their development
-    // (prolog/gdlsc_developments.pl); it is not a fluent.
-    ts.erase(std::remove_if(ts.begin(), ts.end(), [](const gdl::Term& t) { return t.name == sc::kWorldMarkerName; }),
-             ts.end());
-    return ts;
-}
-
-std::vector<gdl::Term> Engine::legal_moves(const std::string& role, const State& st) {
-    Frame f;
-    VarMap vars;
-    PlTerm_var ms;
-    PlTerm goal = compound("legal_moves", {gdl_term(gdl::Term::constant(role), vars), recorded(st), ms});
-    if (!run_once(qualified("gdlsc_game", goal), "legal_moves/3", limits_)) return {};
-    return list_terms(ms);
-}
-
-std::vector<JointMove> Engine::joint_moves(const State& st) {
-    Frame f;
-    PlTerm_var as;
-    if (!run_once(qualified("gdlsc_game", compound("joint_moves", {recorded(st), as})), "joint_moves/2", limits_))
-        return {};
-    std::vector<JointMove> out;
-    for (auto& a : list_terms(as)) out.push_back(a.args);
-    return out;
-}
-
-namespace {
-PlTerm joint_term(const JointMove& joint, VarMap& vars) {
-    if (joint.empty()) return PlTerm_atom("a");
-    return gdl_term(gdl::Term::compound("a", joint), vars);
-}
-}  // namespace
-
-State Engine::next_state(const State& st, const JointMove& joint) {
-    Frame f;
-    VarMap vars;
-    PlTerm_var s1;
-    PlTerm goal = compound("dev_next_state", {joint_term(joint, vars), recorded(st), s1});
-    if (!run_once(qualified("gdlsc_developments", goal), "next_state/3", limits_))
-        throw EngineError("next_state/3 failed");
-    return record(s1);
-}
-
-bool Engine::terminal(const State& st) {
-    Frame f;
-    return run_once(qualified("gdlsc_game", compound("terminal", {recorded(st)})), "terminal/1", limits_);
-}
-
-std::vector<std::pair<std::string, gdl::Term>> Engine::goals(const State& st) {
-    auto rows = solve("gdlsc_game", "goal", {gdl::Term::variable("r"), gdl::Term::variable("v"),
-                                             gdl::Term::variable("$state")}, SIZE_MAX, &st);
-    std::vector<std::pair<std::string, gdl::Term>> out;
-    for (auto& b : rows) out.emplace_back(b.at("r").name, b.at("v"));
-    std::sort(out.begin(), out.end(), [](const auto& x, const auto& y) {
-        return x.first != y.first ? x.first < y.first : x.second < y.second;
-    });
-    return out;
-}
-
-std::vector<gdl::Term> Engine::percepts(const std::string& role, const JointMove& joint, const State& st) {
-    Frame f;
-    VarMap vars;
-    PlTerm_var ps;
-    PlTerm goal = compound("percepts", {gdl_term(gdl::Term::constant(role), vars), joint_term(joint, vars),
-                                        recorded(st), ps});
-    if (!run_once(qualified("gdlsc_game", goal), "percepts/4", limits_)) return {};
-    return list_terms(ps);
-}
-
-PlayoutStats Engine::playouts(std::int64_t n, std::int64_t seed, std::int64_t max_depth) {
-    Frame f;
-    PlTerm_var st, mv, te;
-    PlTerm stats = compound("stats", {st, mv, te});
-    PlTerm goal = compound("dev_playouts", {int_term(n), int_term(seed), int_term(max_depth), stats});
-    if (!run_once(qualified("gdlsc_developments", goal), "playouts/4", limits_)) throw EngineError("playouts/4 failed");
-    PlayoutStats out;
-    if (st.is_integer()) out.states = st.as_int64_t();
-    if (mv.is_integer()) out.moves = mv.as_int64_t();
-    if (te.is_integer()) out.terminals = te.as_int64_t();
-    return out;
-}
-
 // --- generic calls ---
 
 std::vector<Bindings> Engine::solve(const std::string& module, const std::string& predicate,
@@ -528,7 +250,5 @@ std::vector<Bindings> Engine::solve(const std::string& module, const std::string
 bool Engine::succeeds(const std::string& module, const std::string& predicate, const std::vector<gdl::Term>& args) {
     return !solve(module, predicate, args, 1).empty();
 }
-
-// --- lists ---
 
 }  // namespace gdlsc::pl

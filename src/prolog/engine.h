@@ -106,7 +106,7 @@ public:
     std::vector<std::pair<std::string, gdl::Term>> goals(const State& s);
     /// What `role` sees when `joint` is done in `s` (sorted).
     std::vector<gdl::Term> percepts(const std::string& role, const JointMove& joint, const State& s);
-    /// Random playouts run inside Prolog (gdlsc_game:playouts/4): the way to measure speed.
+    /// Random playouts run inside Prolog (gdlsc_playout:dev_playouts/4): the way to measure speed.
     PlayoutStats playouts(std::int64_t n, std::int64_t seed, std::int64_t max_depth = 10000);
 
     // --- generic calls ---

@@ -20,25 +20,25 @@ runtime: prolog/gdlsc.pl does not load it and it is not installed, so no command
 %   tabled copy, if it is one), a mutation the cross-check must catch. Fails when there is no such clause.
 drop_copy_clause(B, N0) :-
     ( atom(N0) -> atom_number(N0, N) ; N = N0 ),
-    ( gdlsc_slots:tabled_copy(B) -> gdlsc_slots:tabled_name(B, P) ; gdlsc_slots:copy_name(B, P) ),
+    ( gdlsc_slot_copy:tabled_copy(B) -> gdlsc_slot_copy:tabled_name(B, P) ; gdlsc_slot_copy:copy_name(B, P) ),
     current_predicate(gdlsc_pcopy:P/A),
     functor(H, P, A),
     findall(Ref, clause(gdlsc_pcopy:H, _, Ref), Refs),
     nth1(N, Refs, Ref),
     erase(Ref),
-    gdlsc_slots:make_collectors.
+    gdlsc_slot_copy:make_collectors.
 
 %!  shift_carried_slot is semidet.
 %   The first clause of the copy of next that carries its fluent's slot from the state (a frame rule, head_args/5) carries the next slot number instead, a
 %   mutation collector_mismatches/4 must see. Fails when no clause carries a slot.
 shift_carried_slot :-
-    \+ gdlsc_slots:tabled_copy(next),
+    \+ gdlsc_slot_copy:tabled_copy(next),
     H = '$p:next'(F-I, A, L, T),
     clause(gdlsc_pcopy:H, B, Ref),
-    var(I), gdlsc_slots:occurs_var(I, B), !,
+    var(I), gdlsc_slot_copy:occurs_var(I, B), !,
     erase(Ref),
     asserta(gdlsc_pcopy:('$p:next'(F-J, A, L, T) :- B, J is I + 1)),
-    gdlsc_slots:make_collectors.
+    gdlsc_slot_copy:make_collectors.
 
 %!  collector_mismatches(+N, +Seed, +MaxDepth, -Mismatches:list) is det.
 %   Plays N seeded random matches over list states and, in every state, compares what the collectors and the test
@@ -57,7 +57,7 @@ match_states(S0, D, S) :-
     (   S = S0
     ;   D > 0,
         \+ gdlsc_game:terminal(S0),
-        gdlsc_game:random_joint_move(S0, A),
+        gdlsc_playout:random_joint_move(S0, A),
         gdlsc_game:next_state(A, S0, S1),
         D1 is D - 1,
         match_states(S1, D1, S)

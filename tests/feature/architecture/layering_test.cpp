@@ -63,7 +63,7 @@ std::vector<std::string> violations(const fs::path& src) {
             for (int n = 1; std::getline(in, line); ++n) {
                 std::smatch m;
                 // The runtime's modules are named in src/prolog (runtime.cpp, the typed calls; engine.cpp,
-                // the state API and the flags; network.cpp, the foreign module gdlsc_network)
+                // loading and the flags; states.cpp, the state API; network.cpp, the foreign module gdlsc_network)
                 // and in src/sc (the generated program calls the GDL-III hooks), nowhere else.
                 if (folder != "prolog" && folder != "sc" && std::regex_search(line, m, runtime_name))
                     out.push_back(fs::relative(f.path(), src.parent_path()).string() + ":" + std::to_string(n) +

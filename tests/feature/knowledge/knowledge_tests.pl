@@ -139,8 +139,8 @@ test(percepts, [Ps == [[yourCard(king)], [ricksBid(allIn), ricksCard('7')]]]) :-
 % the state classes of bounded proofs (gdlsc_properties). Each is filled first.
 memo_counts(Ns) :-
     maplist([G, N]>>aggregate_all(count, G, N),
-            [ gdlsc_developments:node_(_, _, _, _), gdlsc_developments:obs_(_, _, _),
-              gdlsc_developments:cell_(_, _, _), gdlsc_infoset:obs_entries_(_, _, _),
+            [ gdlsc_dev_nodes:node_(_, _, _, _), gdlsc_dev_cells:obs_(_, _, _),
+              gdlsc_dev_cells:cell_(_, _, _), gdlsc_infoset:obs_entries_(_, _, _),
               gdlsc_properties:state_(_, _) ],
             Ns).
 

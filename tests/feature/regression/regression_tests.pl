@@ -12,6 +12,7 @@
    asserta(user:file_search_path(gdlsc, P)),
    asserta(user:file_search_path(rtest, Dir)).
 :- use_module(gdlsc(gdlsc_game)).
+:- use_module(gdlsc(gdlsc_playout), [random_joint_move/2]).
 :- use_module(gdlsc(gdlsc_regression)).
 :- use_module(library(plunit)).
 :- use_module(library(random)).

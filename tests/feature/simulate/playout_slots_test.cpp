@@ -6,7 +6,7 @@
 // anywhere changes the draws that follow.
 // A copy with one `next` clause dropped, or one clause of a tabled (recursive) predicate (a
 // mutation), is caught the same way.
-// In-process through the Prolog loop gdlsc_game:playouts/5.
+// In-process through the Prolog loop gdlsc_playout:playouts/5.
 #define BOOST_TEST_MODULE playout_slots
 #include <boost/test/unit_test.hpp>
 #include <algorithm>
@@ -32,7 +32,7 @@ struct Counts {
 };
 
 // Playouts with the slot copy or without (the flag GDLSC_SLOTS sets, src/base/environment.h),
-// by gdlsc_game:playouts/5.
+// by gdlsc_playout:playouts/5.
 Counts playouts(pl::Engine& e, bool slots, std::int64_t n, std::uint64_t seed, std::size_t max_steps) {
     auto flag = [&](const char* v) {
         BOOST_REQUIRE(e.succeeds("gdlsc_slots", "set_prolog_flag", {gdl::Term::constant("gdlsc_slots"), gdl::Term::constant(v)}));
@@ -50,7 +50,7 @@ Counts playouts(pl::Engine& e, bool slots, std::int64_t n, std::uint64_t seed, s
                                                         Term::compound("playouts", {Term::variable("N"), Term::variable("Seed"),
                                                                                     Term::variable("D"), Term::variable("Stats"),
                                                                                     Term::variable("Ends")})})})});
-    auto rows = e.solve("gdlsc_game", "call", {goal}, 1);
+    auto rows = e.solve("gdlsc_playout", "call", {goal}, 1);
     flag("on");
     BOOST_REQUIRE(rows.size() == 1);
     return {rows.front().at("Stats").to_kif(), rows.front().at("Ends").to_kif()};
@@ -102,12 +102,12 @@ GDLSC_CORPUS_CASE(slot_states_play_the_matches_of_list_states) {
 }
 
 // A recursive state relation is tabled in the game; its copy is not when a static acyclic
-// relation bounds the recursion (gdlsc_slots:well_founded/1): the fixture's walk and skip
+// relation bounds the recursion (gdlsc_slot_recursion:well_founded/1): the fixture's walk and skip
 // follow succ, reach follows a cycle and keeps its table; chess's line walks follow
 // next_file and next_rank, linesOfAction's connected keeps its table. Either way the slot
 // states play the matches of the list states.
 bool copy_tabled(pl::Engine& e, const char* relation) {
-    return e.succeeds("gdlsc_slots", "tabled_copy", {gdl::Term::constant(relation)});
+    return e.succeeds("gdlsc_slot_copy", "tabled_copy", {gdl::Term::constant(relation)});
 }
 
 BOOST_AUTO_TEST_CASE(a_recursion_bounded_by_a_static_order_has_no_table) {

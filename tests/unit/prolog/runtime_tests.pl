@@ -4,6 +4,7 @@
     writes that program to a file and passes its path in the environment (GDLSC_TEST_GAME).
 */
 :- use_module('../../../prolog/gdlsc_game').
+:- use_module('../../../prolog/gdlsc_playout').
 :- use_module('../../../prolog/gdlsc_situation').
 :- use_module('../../../prolog/gdlsc_formula').
 :- use_module(library(plunit)).
