@@ -1033,7 +1033,7 @@ struct PairProver::Impl {
     // Houdini's fixpoint (Flanagan and Leino 2001) on BDDs over candidates "fluent f is equal in
     // both copies" (x_f <-> y_f), unconditionally or when a fluent g has a value in copy 1
     // (g(x) -> x_f <-> y_f). I(C) = R(x) AND R(y) AND the candidates of C, with R the reachable
-    // states; a candidate leaves C when some pair of image(I(C)) breaks it. At the fixpoint
+    // states or a superset of them (state_invariant); a candidate leaves C when some pair of image(I(C)) breaks it. At the fixpoint
     // image(I) lies inside I and I holds the initial pair (s0, s0), so every reachable pair is in
     // I: if no pair of I violates the property, it holds. Far cheaper than the reachable pairs
     // where what the role knows is a few fluents it always sees (Krieg-TicTacToe: whose turn it
@@ -1051,6 +1051,75 @@ struct PairProver::Impl {
     };
 
     std::map<std::pair<std::size_t, int>, std::vector<Candidate>> unconditional;  // per role and property
+
+    // A superset of the reachable states, cheap to compute: Houdini on one copy over the
+    // candidates of smt/two_copy.cpp's k-induction -- f never holds, f always holds, at most
+    // one / at least one of a group of fluents equal but in one argument ((cell 1 1 x),
+    // (cell 1 1 o), (cell 1 1 b): a cell has one content). The exact reachable states are
+    // used instead when their breadth-first search is done within a few images of 20,000
+    // nodes (Krieg-TicTacToe 3x3); on 4x4 that search does not end within minutes.
+    template <class Over>
+    std::optional<bdd> state_invariant(const Over& over) {
+        const std::unique_ptr<StateRelation> srel = state_relation();
+        {
+            bdd reached = init1, frontier = init1;
+            bool exact = true;
+            while (frontier != bddfalse) {
+                if (over()) return std::nullopt;
+                if (bdd_nodecount(reached) > kExactReachNodes) {
+                    exact = false;
+                    break;
+                }
+                frontier = image(frontier, srel->forward) & !reached;
+                reached |= frontier;
+                manager.check();
+            }
+            if (exact) return reached;
+        }
+        std::vector<bdd> cands;
+        for (std::size_t f = 0; f < x.size(); ++f) cands.push_back(bdd_nithvar(x[f])), cands.push_back(bdd_ithvar(x[f]));
+        std::map<std::string, std::vector<std::size_t>> groups;
+        for (std::size_t f = 0; f < x.size(); ++f) {
+            const gdl::Term& t = net.fluents()[f];
+            for (std::size_t k = 0; k < t.args.size(); ++k) {
+                std::string key = t.name + "/" + std::to_string(t.args.size()) + "@" + std::to_string(k);
+                for (std::size_t j = 0; j < t.args.size(); ++j)
+                    if (j != k) key += " " + t.args[j].to_kif();
+                groups[key].push_back(f);
+            }
+        }
+        for (const auto& [key, members] : groups) {
+            if (members.size() < 2) continue;
+            bdd none = bddtrue, most_one = bddfalse, some = bddfalse;  // most_one: exactly one so far
+            for (std::size_t f : members) {
+                const bdd v = bdd_ithvar(x[f]);
+                most_one = (most_one & !v) | (none & v);
+                none &= !v;
+                some |= v;
+            }
+            cands.push_back(most_one | none);
+            cands.push_back(some);
+        }
+        std::vector<bdd> kept;
+        for (const bdd& c : cands)
+            if (!intersects(init1, !c)) kept.push_back(c);
+        for (bool changed = true; changed;) {
+            if (over()) return std::nullopt;
+            bdd inv = bddtrue;
+            for (const bdd& c : kept) inv &= c;
+            const bdd img = image(inv, srel->forward);
+            std::vector<bdd> next;
+            for (const bdd& c : kept)
+                if (!intersects(img, !c)) next.push_back(c);
+            changed = next.size() != kept.size();
+            kept = std::move(next);
+            manager.check();
+        }
+        bdd inv = bddtrue;
+        for (const bdd& c : kept) inv &= c;
+        return inv;
+    }
+    static constexpr int kExactReachNodes = 20'000;
 
     static std::vector<FluentEquality> equalities(const std::vector<Candidate>& cs) {
         std::vector<FluentEquality> out;
@@ -1070,15 +1139,9 @@ struct PairProver::Impl {
             return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() > o.invariant_seconds;
         };
         if (!reach_ready) {
-            const std::unique_ptr<StateRelation> srel = state_relation();
-            bdd reached = init1, frontier = init1;
-            while (frontier != bddfalse) {
-                if (over()) return std::nullopt;
-                frontier = image(frontier, srel->forward) & !reached;
-                reached |= frontier;
-                manager.check();
-            }
-            reach_x = reached, reach_y = bdd_replace(reached, to_copy2);
+            auto r = state_invariant(over);
+            if (!r) return std::nullopt;
+            reach_x = *r, reach_y = bdd_replace(*r, to_copy2);
             reach_ready = true;
         }
         const std::vector<Violation> bad = violations(o.role, o.property);
