@@ -7,8 +7,8 @@
 #include <unordered_map>
 
 #include "base/errors.h"
-#include "ground/network_play.h"
-#include "ground/step_network.h"
+#include "network/network_play.h"
+#include "network/step_network.h"
 #include "prolog/engine.h"
 #include "prolog/runtime.h"
 

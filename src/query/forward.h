@@ -1,7 +1,7 @@
 // Forward engines: a game played one state at a time, for simulate and for objective queries
 // after long histories. Two implementations answer the same questions in the same order:
 // progression (the game's rules in the embedded Prolog engine, the reference) and network (the
-// step network, src/ground/network_play.h, wherever the game grounds within
+// step network, src/network/network_play.h, wherever the game grounds within
 // ground::kEngineNetworkLimits). Every list comes sorted in Prolog's standard order, so a
 // seeded match draws the same moves under both (doc/engines.md, "Forward engines").
 #pragma once

@@ -12,7 +12,7 @@
 #include "gdl/diagnostics.h"
 #include "gdl/program.h"
 #include "ground/ground_program.h"
-#include "ground/step_network.h"
+#include "network/step_network.h"
 
 namespace gdlsc::query {
 

@@ -7,8 +7,8 @@
 #include <string>
 
 #include "ground/lockstep.h"
-#include "ground/network_space.h"
-#include "ground/step_network.h"
+#include "network/network_space.h"
+#include "network/step_network.h"
 #include "prolog/engine.h"
 #include "query/game_file.h"
 #include "query/rules_space.h"

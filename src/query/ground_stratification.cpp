@@ -4,7 +4,7 @@
 #include "query/ground_stratification.h"
 
 #include "ground/grounder.h"
-#include "ground/step_network.h"
+#include "network/step_network.h"
 #include "ground/stratification.h"
 
 namespace gdlsc::query {

@@ -11,9 +11,9 @@
 #include <memory>
 #include <unordered_map>
 
-#include "ground/network_play.h"
-#include "ground/network_space.h"
-#include "ground/step_network.h"
+#include "network/network_play.h"
+#include "network/network_space.h"
+#include "network/step_network.h"
 #include "prolog/engine.h"
 #include "prolog/runtime.h"
 #include "base/deadline.h"

@@ -13,7 +13,7 @@
 #include "base/deadline.h"
 #include "base/errors.h"
 #include "base/strings.h"
-#include "ground/step_network.h"
+#include "network/step_network.h"
 #include "query/proof.h"
 #include "query/prove_wellformed.h"
 

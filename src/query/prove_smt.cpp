@@ -8,8 +8,8 @@
 #include <random>
 #include <set>
 
-#include "ground/network_play.h"
-#include "ground/step_network.h"
+#include "network/network_play.h"
+#include "network/step_network.h"
 #include "prolog/engine.h"
 #include "base/deadline.h"
 #include "base/errors.h"

@@ -11,8 +11,8 @@
 #include <random>
 #include <sstream>
 
-#include "ground/network_play.h"
-#include "ground/step_network.h"
+#include "network/network_play.h"
+#include "network/step_network.h"
 #include "prolog/engine.h"
 #include "prolog/runtime.h"
 #include "base/environment.h"

@@ -2,7 +2,7 @@
 #include "query/step_program.h"
 
 #include "base/errors.h"
-#include "ground/step_network.h"
+#include "network/step_network.h"
 
 namespace gdlsc::query {
 

@@ -1,4 +1,4 @@
-// GDL-III developments on the step network (src/ground/network_developments.h) and the
+// GDL-III developments on the step network (src/network/network_developments.h) and the
 // rewrite of knows literals (src/ground/epistemic.h), at the library level, with answers
 // known by hand: NumberGuessing (the player knows the number after five binary-search
 // questions, not after four) and the common/nested knowledge fixture. A mutant network
@@ -11,8 +11,8 @@
 #include <string>
 
 #include "ground/epistemic.h"
-#include "ground/network_developments.h"
-#include "ground/step_network.h"
+#include "network/network_developments.h"
+#include "network/step_network.h"
 #include "epistemic_network.h"
 
 using namespace gdlsc;

@@ -1,4 +1,4 @@
-// The step network (src/ground/step_network.h) on the loop fixture of the smt tests, whose
+// The step network (src/network/step_network.h) on the loop fixture of the smt tests, whose
 // values are known by hand: reachability over a cyclic graph with a locked door (derived
 // with negation), a positive loop p <-> q with outside support, legal moves, terminal and
 // successor fluents, for several rows (states and joint moves) evaluated at once; and
@@ -8,8 +8,8 @@
 
 #include <algorithm>
 
-#include "ground/k_step.h"
-#include "ground/step_network.h"
+#include "network/k_step.h"
+#include "network/step_network.h"
 #include "parsed_game.h"
 
 using namespace gdlsc;

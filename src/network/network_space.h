@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "ground/lockstep.h"
-#include "ground/step_network.h"
+#include "network/step_network.h"
 
 namespace gdlsc::ground {
 

@@ -1,7 +1,7 @@
 // One progressive update of an information set on the step network (see k_step.h): the
 // parents' rows under every joint move with the role's move, a chunk of rows at a time,
 // children kept when the role's percepts are the ones given, distinct states by hash.
-#include "ground/k_step.h"
+#include "network/k_step.h"
 
 #include <algorithm>
 #include <unordered_map>

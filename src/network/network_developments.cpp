@@ -1,5 +1,5 @@
 // GDL-III developments on the step network (see network_developments.h).
-#include "ground/network_developments.h"
+#include "network/network_developments.h"
 
 #include <algorithm>
 #include <numeric>

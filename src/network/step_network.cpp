@@ -1,6 +1,6 @@
 // The step network (see step_network.h): compiling the one-step ground program into
 // components of derived nodes, folding the static part, and the bit-sliced evaluation.
-#include "ground/step_network.h"
+#include "network/step_network.h"
 
 #include <algorithm>
 #include <unordered_map>

@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "ground/step_network.h"
+#include "network/step_network.h"
 
 namespace gdlsc::ground {
 

@@ -15,7 +15,7 @@
 #include <functional>
 #include <vector>
 
-#include "ground/step_network.h"
+#include "network/step_network.h"
 
 namespace gdlsc::ground {
 

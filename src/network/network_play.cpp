@@ -1,5 +1,5 @@
 // NetworkPlayer and network_playouts (see network_play.h).
-#include "ground/network_play.h"
+#include "network/network_play.h"
 
 #include <algorithm>
 #include <bit>

@@ -1,6 +1,6 @@
 // NetworkSpace (see network_space.h): states interned as bit sets; each state is
 // evaluated once, its joint moves in one batch of network rows.
-#include "ground/network_space.h"
+#include "network/network_space.h"
 
 #include "ground/hash.h"
 

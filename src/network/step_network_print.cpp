@@ -7,7 +7,7 @@
 //                        after constants were folded: head <= lit lit (not lit) ...
 //   ; decided            step-0 atoms that are constant (static relations folded)
 //   ; outputs            terminal, legal, next, sees, goal: their node or constant
-#include "ground/step_network.h"
+#include "network/step_network.h"
 
 #include <sstream>
 
