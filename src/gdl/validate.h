@@ -14,7 +14,7 @@ namespace gdlsc::gdl {
 
 /// What the ground program says of a game whose relations are not stratified: whether no
 /// ground atom depends on itself through `not` (src/gdl cannot ground; src/query supplies
-/// the check, src/query/ground_stratification.h).
+/// the check, src/session/ground_stratification.h).
 struct GroundStratification {
     enum class Verdict { Stratified, NotStratified, Unknown };
     Verdict verdict = Verdict::Unknown;

@@ -19,7 +19,7 @@
 #include "network/step_network.h"
 #include "prolog/engine.h"
 #include "prolog/runtime.h"
-#include "query/forward.h"
+#include "session/forward.h"
 #include "symbolic/developments.h"
 
 namespace gdlsc::query {

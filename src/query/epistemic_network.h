@@ -18,8 +18,8 @@
 #include "gdl/term.h"
 #include "ground/ground_program.h"
 #include "network/step_network.h"
-#include "query/formula.h"
-#include "query/history.h"
+#include "session/formula.h"
+#include "session/history.h"
 #include "query/solve.h"
 
 namespace gdlsc::pl {
