@@ -23,7 +23,7 @@ BeliefReport compute_belief(const Game& g, const std::string& role, const Histor
                         "); a probability needs a closed formula: quantify them with exists or forall");
     // belief/5 evaluates the formula at one representative development per final state, so
     // the formula must be about the state.
-    if (const Term* bad = not_about_state(f.term, g.analysis, Quantifiers::LookThrough))
+    if (const auto bad = not_about_state(f.term, g.analysis, Quantifiers::LookThrough))
         throw UserError((bad->loc.valid() ? bad->loc.str() + ": " : std::string()) +
                         "belief: the formula must be about the state; it cannot mention " +
                         (bad->name == "rel" ? "the action predicate " + bad->args[0].name : bad->name) +

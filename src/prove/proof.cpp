@@ -38,7 +38,7 @@ using Conjunct = PairConjunct;
 
 // φ of a conjunct: about the current state, with no quantifier (φ is evaluated on one state).
 bool is_state_formula(const Term& f, const gdl::Analysis& a) {
-    return not_about_state(f, a, Quantifiers::NotAboutState) == nullptr;
+    return !not_about_state(f, a, Quantifiers::NotAboutState);
 }
 
 std::size_t agent_index(const Game& g, const Term& r) {

@@ -222,20 +222,24 @@ Formula parse_formula(const std::string& text, const gdl::Analysis& analysis, co
     return f;
 }
 
-const gdl::Term* not_about_state(const gdl::Term& t, const gdl::Analysis& a, Quantifiers q) {
-    if (!t.is_compound()) return nullptr;  // terminal
+std::optional<gdl::Term> not_about_state(const gdl::Term& t, const gdl::Analysis& a, Quantifiers q) {
+    if (!t.is_compound()) return std::nullopt;  // terminal
     const std::string& n = t.name;
-    if (n == "does" || n == "sees" || n == "knows" || n == "common" || n == "kwhether") return &t;
+    if (n == "does" || n == "sees" || n == "knows" || n == "common" || n == "kwhether") return t;
     if (n == "rel" && t.args.size() == 2) {
         gdl::Signature sig{t.args[0].name, gdl::list_items(t.args[1]).size()};
-        return gdl::engine_class(a, sig) == gdl::PredicateClass::ActionPredicate ? &t : nullptr;
+        if (gdl::engine_class(a, sig) == gdl::PredicateClass::ActionPredicate) return t;
+        return std::nullopt;
     }
     if (n == "not") return not_about_state(t.args[0], a, q);
-    if (n == "exists" || n == "forall") return q == Quantifiers::LookThrough ? not_about_state(t.args[1], a, q) : &t;
+    if (n == "exists" || n == "forall") {
+        if (q == Quantifiers::LookThrough) return not_about_state(t.args[1], a, q);
+        return t;
+    }
     if (n == "and" || n == "or")
         for (const gdl::Term& f : gdl::list_items(t.args[0]))
-            if (const gdl::Term* bad = not_about_state(f, a, q)) return bad;
-    return nullptr;  // true, legal, goal, distinct
+            if (auto bad = not_about_state(f, a, q)) return bad;
+    return std::nullopt;  // true, legal, goal, distinct
 }
 
 }  // namespace gdlsc::query

@@ -3,6 +3,7 @@
 // gdlsc_formula:eval/2 evaluates. Game relations are checked against the game here,
 // so an unknown relation or role is an error at its column, before any evaluation.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,12 +30,13 @@ Formula parse_formula(const std::string& text, const gdl::Analysis& analysis,
 /// Whether a formula term is about the current state: the first part of `f` that is not -- one
 /// that speaks of moves (does, an action predicate), percepts (sees) or knowledge (knows,
 /// kwhether, common) -- searched through the connectives (not, and, or) only, since a
-/// relation's own arguments are terms whatever their names; nullptr if there is none.
+/// relation's own arguments are terms whatever their names; none if there is none (a copy:
+/// the items of a list are read into a temporary).
 /// Quantifiers: `LookThrough` searches their body (belief weighs final states, and a closed
 /// quantified formula about the state is evaluated at each); `NotAboutState` counts a
 /// quantifier itself as such a part (the whole-game fixpoint evaluates φ on one state, with
 /// no variables to bind). One definition for every engine that needs a state formula.
 enum class Quantifiers { LookThrough, NotAboutState };
-const gdl::Term* not_about_state(const gdl::Term& f, const gdl::Analysis& a, Quantifiers q);
+std::optional<gdl::Term> not_about_state(const gdl::Term& f, const gdl::Analysis& a, Quantifiers q);
 
 }  // namespace gdlsc::query

@@ -85,5 +85,10 @@ BOOST_AUTO_TEST_CASE(refusals) {
     BOOST_TEST(error_of([&] { query::compute_infoset(game(), "host", h, query::InfosetDot::None, 60); })
                    .find("unknown role 'host'") != std::string::npos);
     BOOST_TEST(error_of([] { belief("(does candidate switch)"); }).find("must be about the state") != std::string::npos);
+    // The part named is the one inside the connectives, at its column (it was once read from a
+    // temporary list: a dangling pointer).
+    const std::string nested = error_of([] { belief("(and (true (car 1)) (not (does candidate switch)))"); });
+    BOOST_TEST(nested.find("<formula>:1:") != std::string::npos, nested);
+    BOOST_TEST(nested.find("cannot mention does") != std::string::npos, nested);
     BOOST_TEST(error_of([] { belief("(true (car ?d))"); }).find("free variables") != std::string::npos);
 }

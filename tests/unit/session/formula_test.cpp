@@ -27,8 +27,7 @@ gdl::Term term(const std::string& text) { return query::parse_formula(text, game
 
 // The first part that is not about the state, in KIF, or "" if the formula is about the state.
 std::string offender(const std::string& text, Quantifiers q) {
-    const gdl::Term t = term(text);
-    const gdl::Term* bad = query::not_about_state(t, game().analysis, q);
+    const auto bad = query::not_about_state(term(text), game().analysis, q);
     return bad ? bad->to_kif() : "";
 }
 
