@@ -1,7 +1,7 @@
 // The session layer: what every command does before it asks its question, written once.
 // A Session reads and validates the game, sets the engine's limits and loads the game into
 // the embedded engine; it reads a history (from the command line or a file) and checks it
-// step by step. Commands (src/cli) use src/query only; this is their way to the engine.
+// step by step. Commands (src/cli) use the session and the capabilities only; this is their way to the engine.
 #pragma once
 #include <string>
 
