@@ -1,4 +1,5 @@
-// The public API (gdlsc.h) over the session layer (src/query): each call does what the command
+// The public API (gdlsc.h) over the session and the capabilities (src/session, src/query,
+// src/prove, src/simulate, src/infoset; States in state.cpp): each call does what the command
 // of the same name does, and turns the layer's errors into gdlsc::Error with the same exit code.
 #include "api/gdlsc.h"
 
@@ -9,50 +10,29 @@
 #include <regex>
 
 #include "base/deadline.h"
+#include "api/api_impl.h"
 #include "base/errors.h"
 #include "query/check.h"
 #include "query/engines.h"
-#include "query/formula.h"
-#include "query/forward.h"
-#include "query/game_file.h"
-#include "query/history.h"
-#include "query/knowledge_report.h"
-#include "query/match_record.h"
-#include "query/prove.h"
-#include "query/session.h"
+#include "session/formula.h"
+#include "session/forward.h"
+#include "session/game_file.h"
+#include "session/history.h"
+#include "infoset/belief.h"
+#include "infoset/infoset.h"
+#include "simulate/match_record.h"
+#include "prove/prove.h"
+#include "session/session.h"
 #include "query/regression_query.h"
-#include "query/replay.h"
-#include "query/simulate.h"
+#include "simulate/replay.h"
+#include "simulate/simulate.h"
 #include "query/solve.h"
 #include "query/translate.h"
 
 namespace gdlsc {
 
-struct Game::Impl {
-    std::string path;  ///< empty for a game given as text (Game::parse)
-    std::string name;  ///< the file's or the text's name (the game a record names)
-    bool strict = false;
-    query::Game game;
-    /// The forward engine the States step with, as `simulate` chooses it. The network's is
-    /// kept; the Prolog rules' is made anew per call (another Game may have been loaded).
-    struct Cursor {
-        std::mutex m;
-        std::unique_ptr<query::Forward> forward;
-        bool kept = false;
-    };
-    std::shared_ptr<Cursor> cursor = std::make_shared<Cursor>();
-};
-
-/// A State's data: the joint moves from the initial state (checked), every role's percepts
-/// per step, and the last state's fluents, legal moves and goals, per role in role order.
-struct State::Node {
-    std::shared_ptr<const Game::Impl> game;
-    query::History history;
-    std::vector<std::vector<std::vector<std::string>>> percepts;  ///< per step, per role
-    std::vector<std::string> fluents;
-    bool terminal = false;
-    std::vector<std::vector<std::string>> legal, goals;  ///< per role
-};
+using impl::guarded;
+using impl::kif;
 
 Error::Error(const std::string& message, int exit_code) : std::runtime_error(message), exit_code_(exit_code) {
     // The first located line: `file:line:col: ...` (diagnostics, histories, formulas).
@@ -64,29 +44,6 @@ Error::Error(const std::string& message, int exit_code) : std::runtime_error(mes
         column_ = std::stoi(m[3].str());
     }
 }
-
-namespace {
-
-std::vector<std::string> kif(const std::vector<gdl::Term>& ts) {
-    std::vector<std::string> out;
-    for (const auto& t : ts) out.push_back(t.to_kif());
-    return out;
-}
-
-// Runs `f`, mapping every error of the layers below to gdlsc::Error with the CLI's exit code.
-template <class F>
-auto guarded(F&& f) -> decltype(f()) {
-    try {
-        return f();
-    } catch (const Error&) {
-        throw;
-    } catch (...) {
-        ErrorSummary e = summarize_current_exception();
-        throw Error(e.message, e.exit_code);
-    }
-}
-
-}  // namespace
 
 Game::Game(std::shared_ptr<const Impl> impl) : impl_(std::move(impl)) {}
 Game::Game(const Game&) = default;
@@ -271,132 +228,6 @@ Regression Game::regress(const std::string& formula, const std::string& history,
         query::QueryContext ctx{s.game().program, s.game().analysis, f, h, s.situation(h)};
         query::Regression r = query::regress_formula(ctx, max_size);
         return Regression{r.text, r.size, Answer{r.answer.holds, r.answer.rows}};
-    });
-}
-
-// --- States: the matches of `simulate`, with the history as the prefix ----------------------
-
-namespace {
-
-// Plays `h` from the initial state with the forward engine `simulate` chooses (checking every
-// step as `simulate --history` does) and returns the State it reaches.
-std::shared_ptr<const State::Node> play(const std::shared_ptr<const Game::Impl>& impl, query::History h) {
-    Game::Impl::Cursor& c = *impl->cursor;
-    std::lock_guard<std::mutex> lock(c.m);
-    const query::Game& g = impl->game;
-    if (!c.kept) {
-        pl::Engine& e = query::prepare_engine(g, query::kDefaultTimeoutSeconds);
-        std::string fallback;
-        const query::ForwardEngineEntry& f = query::choose_forward_engine(g, "auto", fallback);
-        c.forward = f.make(g, e);
-        c.kept = f.name == "network";
-    }
-    query::SimulationOptions o;
-    o.prefix = std::move(h);
-    o.max_steps = o.prefix.size();
-    query::Match m = query::simulate_match(*c.forward, g.analysis.roles, o);
-    query::Forward& fwd = *c.forward;  // now in the last state
-    auto n = std::make_shared<State::Node>();
-    n->game = impl;
-    n->history = std::move(o.prefix);
-    for (const auto& st : m.steps) {
-        std::vector<std::vector<std::string>> per_role;
-        for (const auto& p : st.percepts) per_role.push_back(kif(p));
-        n->percepts.push_back(std::move(per_role));
-    }
-    n->fluents = kif(fwd.fluents());
-    n->terminal = fwd.terminal();
-    const auto& roles = g.analysis.roles;
-    n->legal.resize(roles.size());
-    n->goals.resize(roles.size());
-    for (std::size_t r = 0; r < roles.size(); ++r)
-        if (!n->terminal) n->legal[r] = kif(fwd.legal(r));
-    for (const auto& [role, v] : m.goals)
-        for (std::size_t r = 0; r < roles.size(); ++r)
-            if (roles[r] == role) n->goals[r].push_back(v.to_kif());
-    return n;
-}
-
-std::size_t role_index(const State::Node& n, const std::string& role) {
-    const auto& roles = n.game->game.analysis.roles;
-    for (std::size_t r = 0; r < roles.size(); ++r)
-        if (roles[r] == role) return r;
-    std::string all;
-    for (const auto& r : roles) all += (all.empty() ? "" : ", ") + r;
-    throw Error("unknown role '" + role + "' (roles: " + all + ")", kExitInvalidInput);
-}
-
-}  // namespace
-
-State::State(std::shared_ptr<const Node> node) : node_(std::move(node)) {}
-
-std::vector<std::vector<std::string>> State::history() const {
-    std::vector<std::vector<std::string>> out;
-    for (const auto& st : node_->history) out.push_back(kif(st.moves));
-    return out;
-}
-
-std::string State::history_text() const {
-    std::string out;
-    for (const auto& st : node_->history) {
-        std::string joint;
-        for (const auto& m : st.moves) joint += (joint.empty() ? "" : " ") + m.to_kif();
-        out += (out.empty() ? "(" : " (") + joint + ")";
-    }
-    return out;
-}
-
-const std::vector<std::string>& State::fluents() const { return node_->fluents; }
-bool State::terminal() const { return node_->terminal; }
-const std::vector<std::string>& State::legal(const std::string& role) const {
-    return node_->legal[role_index(*node_, role)];
-}
-
-const std::vector<std::string>& State::percepts(const std::string& role) const {
-    static const std::vector<std::string> none;
-    std::size_t r = role_index(*node_, role);
-    return node_->percepts.empty() ? none : node_->percepts.back()[r];
-}
-
-std::vector<std::vector<std::string>> State::percept_history(const std::string& role) const {
-    std::size_t r = role_index(*node_, role);
-    std::vector<std::vector<std::string>> out;
-    for (const auto& step : node_->percepts) out.push_back(step[r]);
-    return out;
-}
-
-std::vector<std::string> State::goals(const std::string& role) const { return node_->goals[role_index(*node_, role)]; }
-
-State State::step(const std::vector<std::string>& joint) const {
-    return guarded([&] {
-        const auto& roles = node_->game->game.analysis.roles;
-        if (joint.size() != roles.size())
-            throw Error("step: " + std::to_string(joint.size()) + " moves for " + std::to_string(roles.size()) +
-                            " roles (one move per role, in role order)",
-                        kExitInvalidInput);
-        std::string text = "(";
-        for (std::size_t i = 0; i < joint.size(); ++i) text += (i ? " " : "") + joint[i];
-        query::History h = node_->history;
-        query::History next = query::parse_history(text + ")", roles, "<joint move>");
-        h.insert(h.end(), next.begin(), next.end());
-        return State(play(node_->game, std::move(h)));
-    });
-}
-
-State Game::initial() const {
-    return guarded([&] { return State(play(impl_, {})); });
-}
-
-State Game::after(const std::string& history) const {
-    return guarded([&] { return State(play(impl_, query::read_history(history, "", impl_->game.analysis.roles))); });
-}
-
-State Game::random_playout(std::uint64_t seed, std::size_t max_steps) const {
-    return guarded([&] {
-        Match m = simulate(seed, max_steps);
-        State s = initial();
-        for (const auto& joint : m.joint_moves) s = s.step(joint);
-        return s;
     });
 }
 

@@ -28,7 +28,7 @@ struct Environment {
     std::string slots = "on";
     /// GDLSC_GDL3 = bdd | rows: how the developments of a GDL-III game (and a formula about
     /// knowledge) are made outside Prolog -- one BDD per level (src/symbolic/developments.h), or one
-    /// row per development (src/ground/network_developments.h). GDLSC_NETWORK=check runs both.
+    /// row per development (src/network/network_developments.h). GDLSC_NETWORK=check runs both.
     std::string gdl3 = "bdd";
 };
 

@@ -1,7 +1,7 @@
 // Strongly connected components by Tarjan's algorithm, without recursion (ground programs can
 // be deep): the one implementation behind the predicate dependency graph (gdl/analysis.cpp),
 // the loops of a positive dependency graph (ground/loops.cpp) and the evaluation order of the
-// step network (ground/step_network.cpp). Header-only, C++17.
+// step network (network/step_network.cpp). Header-only, C++17.
 #pragma once
 #include <algorithm>
 #include <cstddef>

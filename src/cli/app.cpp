@@ -5,7 +5,7 @@
 #include <regex>
 
 #include "cli/commands.h"
-#include "query/session.h"
+#include "session/session.h"
 #include "base/errors.h"
 #include "base/strings.h"
 

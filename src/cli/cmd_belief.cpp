@@ -6,7 +6,7 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "base/errors.h"
-#include "query/knowledge_report.h"
+#include "infoset/belief.h"
 
 namespace gdlsc::cli {
 namespace {

@@ -1,7 +1,7 @@
 // `gdlsc check GAME [--json] [--well-formed]`: reads and validates a game, prints its roles
 // and every predicate with its class, arity, number of rules and recursion flag
 // (src/query/check.h); with --well-formed also proves the specification's well-formedness
-// (src/query/prove_wellformed.h). Exit 0 for a valid (and well-formed) game, 2 for an invalid
+// (src/prove/prove_wellformed.h). Exit 0 for a valid (and well-formed) game, 2 for an invalid
 // one (diagnostics on stderr, sorted), 1 for a valid game that is not well-formed, 4 when a
 // limit left well-formedness undecided.
 #include <unistd.h>
@@ -14,8 +14,8 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "query/check.h"
-#include "query/game_file.h"
-#include "query/prove_wellformed.h"
+#include "session/game_file.h"
+#include "prove/prove_wellformed.h"
 
 namespace gdlsc::cli {
 

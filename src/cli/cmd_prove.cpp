@@ -11,8 +11,8 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "base/errors.h"
-#include "query/prove.h"
-#include "query/session.h"
+#include "prove/prove.h"
+#include "session/session.h"
 
 namespace gdlsc::cli {
 namespace {

@@ -8,9 +8,9 @@
 #include "query/answer.h"
 #include "query/engines.h"
 #include "base/errors.h"
-#include "query/formula.h"
-#include "query/game_file.h"
-#include "query/history.h"
+#include "session/formula.h"
+#include "session/game_file.h"
+#include "session/history.h"
 
 namespace gdlsc::cli {
 namespace {

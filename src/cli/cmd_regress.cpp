@@ -9,9 +9,9 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "base/errors.h"
-#include "query/formula.h"
+#include "session/formula.h"
 #include "query/regression_query.h"
-#include "query/session.h"
+#include "session/session.h"
 
 namespace gdlsc::cli {
 namespace {

@@ -1,13 +1,13 @@
 // `gdlsc replay GAME MATCH [--role R] [--json] [--engine E]`: a recorded match (the Dresden
 // controller's trace XML or ggp-base's match JSON) checked step by step against the game
-// (src/query/replay.h); exit 0 when every step agrees, 1 at the first deviation (printed with
+// (src/simulate/replay.h); exit 0 when every step agrees, 1 at the first deviation (printed with
 // its step, role, move and place in the record), 2 for a record that does not read or fit.
 #include <iostream>
 
 #include "cli/commands.h"
 #include "cli/options.h"
-#include "query/replay.h"
-#include "query/simulate.h"
+#include "simulate/replay.h"
+#include "simulate/simulate.h"
 
 namespace gdlsc::cli {
 namespace {

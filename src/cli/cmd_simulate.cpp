@@ -1,6 +1,6 @@
 // `gdlsc simulate GAME [--seed N] [--history H | --history-file F] [--max-steps N]
 // [--verbose] [--json]`: one match under the GDL-II execution model with every role's
-// play/stop messages and the goals (src/query/simulation.h); `--playouts N` instead runs
+// play/stop messages and the goals (src/simulate/simulation.h); `--playouts N` instead runs
 // N random matches and reports states per second (doc/usage.md, "simulate"). `--engine`
 // chooses the forward engine: the step network where the game grounds, else the Prolog rules.
 #include <filesystem>
@@ -10,9 +10,9 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "base/errors.h"
-#include "query/match_record.h"
-#include "query/session.h"
-#include "query/simulate.h"
+#include "simulate/match_record.h"
+#include "session/session.h"
+#include "simulate/simulate.h"
 
 namespace gdlsc::cli {
 namespace {

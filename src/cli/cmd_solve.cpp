@@ -9,9 +9,9 @@
 #include "base/errors.h"
 #include "cli/commands.h"
 #include "cli/options.h"
-#include "query/formula.h"
-#include "query/game_file.h"
-#include "query/session.h"
+#include "session/formula.h"
+#include "session/game_file.h"
+#include "session/session.h"
 #include "query/solve.h"
 
 namespace gdlsc::cli {

@@ -3,7 +3,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
-#include "query/session.h"
+#include "session/session.h"
 
 int main(int argc, char** argv) {
     int code = gdlsc::cli::run(argc, argv);

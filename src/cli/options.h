@@ -4,7 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
-#include "query/session.h"
+#include "session/session.h"
 
 namespace gdlsc::cli {
 

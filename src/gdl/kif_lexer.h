@@ -1,5 +1,5 @@
 // The one KIF lexer: text -> s-expressions with a Location on every node. The game reader
-// (kif_reader.cpp) and the query language and histories (src/query) all read through it,
+// (kif_reader.cpp) and the query language and histories (src/session) all read through it,
 // so one rule holds for every KIF text (doc/usage.md, "Symbols and case"): bare symbols
 // and `?variables` are folded to lower case, `"strings"` and `|quoted symbols|` are verbatim.
 #pragma once

@@ -13,8 +13,8 @@
 namespace gdlsc::gdl {
 
 /// What the ground program says of a game whose relations are not stratified: whether no
-/// ground atom depends on itself through `not` (src/gdl cannot ground; src/query supplies
-/// the check, src/query/ground_stratification.h).
+/// ground atom depends on itself through `not` (src/gdl cannot ground; src/session supplies
+/// the check, src/session/ground_stratification.h).
 struct GroundStratification {
     enum class Verdict { Stratified, NotStratified, Unknown };
     Verdict verdict = Verdict::Unknown;

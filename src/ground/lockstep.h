@@ -7,7 +7,7 @@
 // first search over it finds a shortest violation, and its parent links give the two
 // developments.
 //
-//   NetworkSpace space(net);                  // or any StateSpace (the rules: src/query)
+//   NetworkSpace space(net);                  // or any StateSpace (the rules: src/prove/rules_space.h)
 //   Lockstep ls(space, {.role = 0, .check = ...});
 //   LockstepResult r = ls.run();              // holds, or the pair of developments
 //

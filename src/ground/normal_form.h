@@ -1,4 +1,4 @@
-// The normal form the grounder works on (grounder.cpp): rule bodies in disjunctive normal
+// The normal form the grounder works on (grounder_class.h, grounder_join.cpp): rule bodies in disjunctive normal
 // form (or/and/not pushed down to literals, one rule per conjunction), terms as patterns
 // with numbered variables over the hash-consed terms of a TermTable, so that an instance of
 // a rule is a vector of term ids.

@@ -1,6 +1,6 @@
 // Query formulas over the ground program: a formula term of the query language
 // (true/legal/terminal/goal/sees/does/rel/distinct/not/and/or/exists/forall, see
-// src/query/formula.h) about the last situation of the history becomes a propositional
+// src/session/formula.h) about the last situation of the history becomes a propositional
 // formula over ground atoms, quantifiers expanded over the finite term universe.
 // The universe is gdlsc_formula's: the rules' ground terms and roles, the state's
 // fluents, the legal moves, the last joint move and its percepts, with every subterm; it

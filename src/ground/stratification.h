@@ -2,7 +2,7 @@
 // game whose relations are stratified only instance by instance -- pyggp_battleship's
 // `set_phase(battleship) :- not set_phase(carrier)` -- has one standard model when its
 // ground program is stratified (a locally stratified program has a unique perfect model;
-// Przymusinski 1988), which is what validation asks here (src/query/ground_stratification.h).
+// Przymusinski 1988), which is what validation asks here (src/session/ground_stratification.h).
 #pragma once
 #include <vector>
 

@@ -13,7 +13,7 @@
 
 #include "prolog/calls.h"
 #include "prolog/convert.h"
-#include "ground/step_network.h"
+#include "network/step_network.h"
 #include "prolog/network.h"
 #include "prolog/watchdog.h"
 #include "base/environment.h"

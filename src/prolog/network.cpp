@@ -15,8 +15,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "ground/k_step.h"
-#include "ground/step_network.h"
+#include "network/k_step.h"
+#include "network/step_network.h"
 #include "prolog/convert.h"
 
 namespace gdlsc::pl {

@@ -8,7 +8,7 @@
 
 #include "base/errors.h"
 #include "gdl/lint.h"
-#include "query/game_file.h"
+#include "session/game_file.h"
 
 namespace gdlsc::query {
 namespace {

@@ -1,6 +1,6 @@
 // Engine dispatch for queries (see engines.h).
 #include "query/engines.h"
-#include "query/session.h"
+#include "session/session.h"
 
 #include <algorithm>
 #include <cmath>
@@ -15,7 +15,7 @@
 #include "base/deadline.h"
 #include "base/environment.h"
 #include "base/errors.h"
-#include "query/forward.h"
+#include "session/forward.h"
 #include "query/regression_query.h"
 
 namespace gdlsc::query {

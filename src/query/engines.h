@@ -9,9 +9,9 @@
 
 #include "gdl/analysis.h"
 #include "gdl/program.h"
-#include "query/formula.h"
-#include "query/game_file.h"
-#include "query/history.h"
+#include "session/formula.h"
+#include "session/game_file.h"
+#include "session/history.h"
 
 namespace gdlsc::query {
 

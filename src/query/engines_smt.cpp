@@ -12,7 +12,7 @@
 #include "ground/grounder.h"
 #include "ground/loops.h"
 #include "ground/query_formula.h"
-#include "ground/step_network.h"
+#include "network/step_network.h"
 #include "base/deadline.h"
 #include "base/errors.h"
 #include "smt/solver.h"

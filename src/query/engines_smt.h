@@ -26,7 +26,7 @@ std::string smtlib_text(const gdl::Program& program, const gdl::Analysis& analys
 std::string ground_text(const gdl::Program& program, const gdl::Analysis& analysis, const History& history,
                         const std::string& game_name);
 
-/// `translate --format network`: the step network of the game (ground/step_network.h) as
+/// `translate --format network`: the step network of the game (network/step_network.h) as
 /// text, with a header.
 std::string network_text(const gdl::Program& program, const gdl::Analysis& analysis, const std::string& game_name);
 

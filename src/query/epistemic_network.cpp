@@ -15,11 +15,11 @@
 #include "base/errors.h"
 #include "ground/epistemic.h"
 #include "ground/grounder.h"
-#include "ground/network_developments.h"
-#include "ground/step_network.h"
+#include "network/network_developments.h"
+#include "network/step_network.h"
 #include "prolog/engine.h"
 #include "prolog/runtime.h"
-#include "query/forward.h"
+#include "session/forward.h"
 #include "symbolic/developments.h"
 
 namespace gdlsc::query {

@@ -1,6 +1,6 @@
 // GDL-III queries with the developments on the step network -- one BDD per level
 // (symbolic/developments.h, the default) or one row per development
-// (ground/network_developments.h, GDLSC_GDL3=rows; GDLSC_NETWORK=check runs both and compares):
+// (network/network_developments.h, GDLSC_GDL3=rows; GDLSC_NETWORK=check runs both and compares):
 // the knowledge that the rules ask about along a history is computed outside Prolog, for every
 // development of the closure at once, and handed to the Prolog runtime for the path's nodes
 // only (gdlsc_developments:network_path/3); the query formula is then answered in Prolog as
@@ -17,9 +17,9 @@
 #include "gdl/program.h"
 #include "gdl/term.h"
 #include "ground/ground_program.h"
-#include "ground/step_network.h"
-#include "query/formula.h"
-#include "query/history.h"
+#include "network/step_network.h"
+#include "session/formula.h"
+#include "session/history.h"
 #include "query/solve.h"
 
 namespace gdlsc::pl {

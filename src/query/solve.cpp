@@ -11,7 +11,7 @@
 #include "base/strings.h"
 #include "prolog/engine.h"
 #include "prolog/runtime.h"
-#include "query/decimal.h"
+#include "session/decimal.h"
 #include "query/epistemic_network.h"
 
 namespace gdlsc::query {

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "query/formula.h"
-#include "query/session.h"
+#include "session/formula.h"
+#include "session/session.h"
 
 namespace gdlsc::query {
 

@@ -5,10 +5,10 @@
 
 #include "base/errors.h"
 #include "gdl/existential_negation.h"
-#include "query/diagnostic_error.h"
-#include "query/game_file.h"
+#include "session/diagnostic_error.h"
+#include "session/game_file.h"
 #include "query/engines_smt.h"
-#include "query/session.h"
+#include "session/session.h"
 #include "sc/emit.h"
 #include "sc/emit_asp.h"
 #include "sc/emit_prolog.h"

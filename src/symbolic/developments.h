@@ -37,8 +37,8 @@
 #include <string>
 #include <vector>
 
-#include "ground/network_developments.h"
-#include "ground/step_network.h"
+#include "network/network_developments.h"
+#include "network/step_network.h"
 #include "symbolic/errors.h"
 
 namespace gdlsc::symbolic {

@@ -27,7 +27,7 @@
 #include "symbolic/errors.h"  // NodeLimit, Stopped
 #include "ground/lockstep.h"
 #include "ground/wellformed.h"
-#include "ground/step_network.h"
+#include "network/step_network.h"
 
 namespace gdlsc::symbolic {
 

@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "ground/step_network.h"
+#include "network/step_network.h"
 
 namespace gdlsc::symbolic {
 

@@ -6,7 +6,7 @@
 #include <functional>
 
 #include "game_paths.h"
-#include "query/game_file.h"
+#include "session/game_file.h"
 
 namespace gdlsc::test {
 

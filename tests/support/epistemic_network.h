@@ -1,6 +1,6 @@
 // The step network of a game with its knows literals as inputs (ground/epistemic.h), read in
 // the test process, for the tests of the GDL-III engines on the network (the rows of
-// ground/network_developments.h, the BDDs of symbolic/developments.h). `drop_sees`: the
+// network/network_developments.h, the BDDs of symbolic/developments.h). `drop_sees`: the
 // mutant without percepts, which those tests must catch.
 #pragma once
 #include <algorithm>
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "ground/epistemic.h"
-#include "ground/step_network.h"
+#include "network/step_network.h"
 #include "parsed_game.h"
 
 namespace gdlsc::test {

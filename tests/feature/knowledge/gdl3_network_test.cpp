@@ -4,7 +4,7 @@
 // in one run (GDLSC_NETWORK=check: exit 3 when they differ) -- the state, the legal moves,
 // terminal, goals and the last percepts. The network path must apply to each (no note on
 // stderr). The known answers of the common/nested knowledge fixture hold under both
-// engines; tests/unit/ground/network_developments_test.cpp has the engine's own, with a
+// engines; tests/unit/network/network_developments_test.cpp has the engine's own, with a
 // mutant; knowledge_gdl3_clingo compares the binary (on the network by default) with clingo.
 #define BOOST_TEST_MODULE knowledge_gdl3_network
 #include <boost/test/unit_test.hpp>

@@ -1,4 +1,4 @@
-// The step network (src/ground/step_network.h) in the information-set update, through the
+// The step network (src/network/step_network.h) in the information-set update, through the
 // gdlsc binary: with GDLSC_NETWORK=check every update is made both by the network and by
 // the game's rules and must be identical (entries, counts, weights, representatives),
 // along simulated matches of corpus games and of a fixture with recursive percepts; the

@@ -14,13 +14,13 @@
 #include "corpus_games.h"
 #include "game_paths.h"
 #include "run_gdlsc.h"
-#include "ground/network_play.h"
-#include "ground/step_network.h"
+#include "network/network_play.h"
+#include "network/step_network.h"
 #include "prolog/engine.h"
-#include "query/forward.h"
-#include "query/game_file.h"
-#include "query/session.h"
-#include "query/simulation.h"
+#include "session/forward.h"
+#include "session/game_file.h"
+#include "session/session.h"
+#include "simulate/simulation.h"
 
 using namespace gdlsc;
 

@@ -16,9 +16,9 @@
 #include "game_paths.h"
 #include "prolog/engine.h"
 #include "run_gdlsc.h"
-#include "query/game_file.h"
-#include "query/session.h"
-#include "query/simulation.h"
+#include "session/game_file.h"
+#include "session/session.h"
+#include "simulate/simulation.h"
 
 using namespace gdlsc;
 

@@ -9,8 +9,8 @@
 #include <map>
 
 #include "prolog/engine.h"
-#include "query/game_file.h"
-#include "query/simulation.h"
+#include "session/game_file.h"
+#include "simulate/simulation.h"
 #include "game_paths.h"
 
 using namespace gdlsc;

@@ -1,14 +1,14 @@
 // The Dresden game-controller match traces (fixtures/dresden_traces/*.trace.xml) as the
 // trace tests compare them: per step the state fluents, every role's legal moves, the joint
 // move taken, and at the end the terminal flag and goal values, as KIF text. Read by the
-// product's reader (src/query/match_record.h, the one `gdlsc replay` uses).
+// product's reader (src/simulate/match_record.h, the one `gdlsc replay` uses).
 #pragma once
 #include <map>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "query/match_record.h"
+#include "simulate/match_record.h"
 
 namespace gdlsc::test {
 

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "ground/grounder.h"
-#include "ground/step_network.h"
+#include "network/step_network.h"
 #include "parsed_game.h"
 #include "game_paths.h"
 

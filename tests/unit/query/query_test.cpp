@@ -8,8 +8,8 @@
 #include "query/answer.h"
 #include "query/engines.h"
 #include "base/errors.h"
-#include "query/formula.h"
-#include "query/history.h"
+#include "session/formula.h"
+#include "session/history.h"
 #include "run_gdlsc.h"
 #include "game_paths.h"
 

@@ -1,5 +1,5 @@
 // The pair system of a role as constrained Horn clauses (src/smt/pair_chc.cpp), solved by PDR
-// (src/smt/pdr.cpp) or Z3's Spacer: `prove --engine chc` (src/query/prove_chc.cpp). Its
+// (src/smt/pdr.cpp) or Z3's Spacer: `prove --engine chc` (src/prove/prove_chc.cpp). Its
 // whole-game verdicts equal the fixpoint's (verdict, shortest counterexample's depth and
 // role); it decides what k-induction leaves undecided; Spacer and PDR agree; a mutation of
 // the clauses is caught; the clauses have the shape pair_chc.h states.
@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "ground/grounder.h"
-#include "query/game_file.h"
-#include "query/proof.h"
-#include "query/prove_chc.h"
-#include "query/prove_testing.h"
+#include "session/game_file.h"
+#include "prove/proof.h"
+#include "prove/prove_chc.h"
+#include "prove/prove_testing.h"
 #include "smt/pair_chc.h"
 #include "game_paths.h"
 #include "parsed_game.h"

@@ -1,5 +1,5 @@
 // GDL-III developments on BDDs (src/symbolic/developments.h) against the rows engine
-// (src/ground/network_developments.h) at the library level: on every GDL-III example and
+// (src/network/network_developments.h) at the library level: on every GDL-III example and
 // knowledge fixture, random histories -- legal ones, and ones that end in an illegal move --
 // must give the same knows inputs at every node of the path and the same verdict on the
 // history. Plus counts known by hand (Muddy Children: 2^n - 1 developments after the deal),
@@ -13,8 +13,8 @@
 #include <string>
 
 #include "ground/epistemic.h"
-#include "ground/network_developments.h"
-#include "ground/step_network.h"
+#include "network/network_developments.h"
+#include "network/step_network.h"
 #include "epistemic_network.h"
 #include "symbolic/developments.h"
 

@@ -1,5 +1,5 @@
 // The BDD engine (src/symbolic/pair_bdd.h) against the explicit lockstep fixpoint
-// (ground/lockstep.h over ground/network_space.h): per agent and property, the same verdict
+// (ground/lockstep.h over network/network_space.h): per agent and property, the same verdict
 // and shortest counterexample depth, and when the property holds the same pairs, states and
 // levels; every BDD counterexample replayed on the explicit state space (legal moves from
 // non-terminal states, the role's move and percepts equal at each step, the final pair
@@ -17,8 +17,8 @@
 
 #include "base/deadline.h"
 #include "ground/lockstep.h"
-#include "ground/network_space.h"
-#include "ground/step_network.h"
+#include "network/network_space.h"
+#include "network/step_network.h"
 #include "ground/wellformed.h"
 #include "symbolic/pair_bdd.h"
 #include "game_paths.h"

@@ -1,0 +1,36 @@
+// `prove --engine smt` (doc/knowledge.md, "With Z3"; doc/engines.md, "SMT for knowledge
+// properties"): the game's ground step program (step_program.h), then per agent the bounded
+// two-copy search (smt/two_copy.h) depth by depth -- the shortest counterexample over all
+// agents -- or k-induction on the two-copy system. The "smt" and "smt-induction" rows of
+// prove_methods() run it.
+#pragma once
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include "prove/prove_report.h"
+#include "session/game_file.h"
+
+namespace gdlsc::query {
+
+struct SmtProveOptions {
+    std::optional<std::size_t> depth;  ///< bounded search to this depth (without induction)
+    bool induction = false;            ///< k-induction up to max_k
+    std::size_t max_k = 10;
+    bool progress = false;
+    double timeout_seconds = 0;        ///< the whole search (grounding, every Z3 call); past it LimitError (exit 4)
+    /// Houdini starts from candidates that states of random matches do not falsify (tests turn
+    /// it off: the invariants found must be the same, only found sooner).
+    bool sample = true;
+    /// The state invariants proved for one role are assumed for the next (tests compare with
+    /// and without: the verdicts must be the same).
+    bool share_invariants = true;
+};
+
+/// The smt engine (src/smt/two_copy.h): legal-, terminal-, goal-knowledge and perfect
+/// information on the game unrolled in two copies over its ground step program. Formulas and
+/// games the step program cannot be had for (knows in the rules, too large) are refused
+/// with a message that says why (UserError, or LimitError for the size).
+ProveReport prove_smt(const Game& g, const std::string& property, const SmtProveOptions& o);
+
+}  // namespace gdlsc::query

@@ -1,0 +1,328 @@
+// The smt engine of `prove` (src/prove/prove_smt.cpp, src/smt/two_copy.cpp): the game unrolled
+// in two copies with the same moves and percepts of a role. Its bounded verdicts agree with
+// the enumeration of developments and the pair fixpoint (verdict, shortest counterexample's
+// depth and role); its k-induction proves what the fixpoint proves for the whole game and
+// finds the known violations at their depth; a mutation of the unrolling is caught; what it
+// cannot decide it says (exit 6), and what it does not apply to it refuses (exit 2).
+#define BOOST_TEST_MODULE prove_prove_smt
+#include <boost/test/unit_test.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "session/game_file.h"
+#include "prove/proof.h"
+#include "prove/prove_testing.h"
+#include "game_paths.h"
+#include "prove_run.h"
+#include "run_gdlsc.h"
+
+using gdlsc::test::run_gdlsc;
+using nlohmann::json;
+
+namespace {
+
+using gdlsc::test::corpus;
+using gdlsc::test::example;
+
+using gdlsc::test::kKnowledgeProperties;
+const auto& kProperties = kKnowledgeProperties;
+
+using Run = gdlsc::test::ProveRun;
+
+Run prove(const std::string& game, const std::string& property, const std::vector<std::string>& extra) {
+    return gdlsc::test::prove_json(game, property, extra);
+}
+
+// A counterexample is two developments of its depth with the same percepts of its role.
+void check_counterexample(const json& c) {
+    const std::size_t d = c["depth"];
+    BOOST_TEST(c["actual"].size() == d);
+    BOOST_TEST(c["alternative"].size() == d);
+    if (!c["role"].is_null()) BOOST_TEST(c["actual_percepts"] == c["alternative_percepts"]);
+}
+
+// `--engine all --depth N`: developments, fixpoint, bdd and smt run and agree, checked here on
+// each engine's own report rather than on the tool's "agree".
+void all_agree(const std::string& game, const std::string& property, int depth) {
+    BOOST_TEST_CONTEXT(game << " " << property << " --depth " << depth) {
+        Run r = prove(game, property, {"--engine", "all", "--depth", std::to_string(depth)});
+        BOOST_REQUIRE_MESSAGE(r.exit_code == 0 || r.exit_code == 1, "exit " << r.exit_code << "\n" << r.err);
+        BOOST_TEST(r.j["agree"] == true);
+        const json& engines = r.j["engines"];
+        BOOST_REQUIRE(engines.size() == 4u);
+        BOOST_TEST(engines[0]["engine"] == "developments");
+        BOOST_TEST(engines[2]["engine"] == "bdd");
+        BOOST_TEST(engines[3]["engine"] == "smt");
+        const json& ref = engines[0]["report"];
+        for (const json& e : engines) {
+            BOOST_TEST_CONTEXT(e["engine"]) {
+                const json& rep = e["report"];
+                BOOST_TEST(rep["holds"] == ref["holds"]);
+                if (!ref["holds"]) {
+                    BOOST_TEST(rep["counterexample"]["depth"] == ref["counterexample"]["depth"]);
+                    check_counterexample(rep["counterexample"]);
+                }
+            }
+        }
+        BOOST_TEST((r.exit_code == 0) == ref["holds"].get<bool>());
+    }
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(examples_three_engines_agree_to_depth_4) {
+    for (const char* g : {"card_game/card_game.kif", "exploding_bomb/exploding_bomb.kif", "three_players/three_players.kif",
+                          "krieg_tictactoe/krieg_tictactoe.kif"})
+        for (const char* p : kProperties) all_agree(example(g), p, 4);
+}
+
+GDLSC_CORPUS_CASE(corpus_three_engines_agree_to_depth_4) {
+    for (const char* g : {"gdl2/montyhall.kif", "gdl2/montyhall_2candidates.kif", "gdl2/meier.kif", "gdl2/banker_and_thief.kif"})
+        for (const char* p : kProperties) all_agree(corpus(g), p, 4);
+}
+
+// The smt engine alone finds the known violations at their shortest depth with the right role.
+BOOST_AUTO_TEST_CASE(known_violations_bounded) {
+    Run bomb = prove(example("exploding_bomb/exploding_bomb.kif"), "goal-knowledge", {"--engine", "smt", "--depth", "5"});
+    BOOST_TEST(bomb.exit_code == 1);
+    BOOST_TEST(bomb.j["method"] == "smt");
+    BOOST_TEST(bomb.j["counterexample"]["depth"] == 3);
+    check_counterexample(bomb.j["counterexample"]);
+    // Krieg-TicTacToe: oplayer cannot tell whether the game ended (Thielscher 2010: terminal is not known).
+    Run krieg = prove(example("krieg_tictactoe/krieg_tictactoe.kif"), "terminal-knowledge", {"--engine", "smt", "--depth", "6"});
+    BOOST_TEST(krieg.exit_code == 1);
+    BOOST_TEST(krieg.j["counterexample"]["depth"] == 5);
+    BOOST_TEST(krieg.j["counterexample"]["role"] == "oplayer");
+    check_counterexample(krieg.j["counterexample"]);
+}
+
+// k-induction: whole-game verdicts equal to the fixpoint's (`--engine all` without --depth).
+BOOST_AUTO_TEST_CASE(induction_agrees_with_fixpoint) {
+    struct Case {
+        std::string game, property;
+        int exit_code, k_or_depth;
+    };
+    const std::vector<Case> cases = {
+        {example("card_game/card_game.kif"), "legal-knowledge", 0, 0},
+        {example("card_game/card_game.kif"), "goal-knowledge", 0, 2},
+        {example("exploding_bomb/exploding_bomb.kif"), "terminal-knowledge", 0, -1},
+        {example("exploding_bomb/exploding_bomb.kif"), "goal-knowledge", 1, 3},
+    };
+    for (const Case& c : cases) {
+        BOOST_TEST_CONTEXT(c.game << " " << c.property) {
+            Run r = prove(c.game, c.property, {"--engine", "all"});
+            BOOST_REQUIRE_MESSAGE(r.exit_code == c.exit_code, "exit " << r.exit_code << "\n" << r.err);
+            BOOST_TEST(r.j["agree"] == true);
+            BOOST_REQUIRE(r.j["engines"].size() == 4u);  // fixpoint, bdd, induction, chc
+            const json& fix = r.j["engines"][0]["report"];
+            const json& ind = r.j["engines"][2]["report"];
+            BOOST_TEST(r.j["engines"][1]["report"]["method"] == "bdd");
+            BOOST_TEST(r.j["engines"][1]["report"]["holds"] == fix["holds"]);
+            const json& chc = r.j["engines"][3]["report"];
+            BOOST_TEST(chc["method"] == "chc");
+            BOOST_TEST(chc["holds"] == fix["holds"]);
+            if (c.exit_code == 1) BOOST_TEST(chc["counterexample"]["depth"] == c.k_or_depth);
+            BOOST_TEST(fix["method"] == "fixpoint");
+            BOOST_TEST(ind["method"] == "smt-induction");
+            BOOST_TEST(ind["whole_game"] == true);
+            BOOST_TEST(ind["undecided"] == false);
+            BOOST_TEST(ind["holds"] == fix["holds"]);
+            if (c.exit_code == 0 && c.k_or_depth >= 0) BOOST_TEST(ind["k"] == c.k_or_depth);
+            if (c.exit_code == 1) {
+                BOOST_TEST(ind["counterexample"]["depth"] == c.k_or_depth);
+                BOOST_TEST(fix["counterexample"]["depth"] == c.k_or_depth);
+                check_counterexample(ind["counterexample"]);
+            }
+        }
+    }
+}
+
+// `--engine all` for the whole game when the fixpoint and the bdd engine reach a limit:
+// k-induction and the Horn clauses still give the verdict (the limits are listed); with
+// nothing else to run, the limit ends the command.
+BOOST_AUTO_TEST_CASE(all_when_the_fixpoint_reaches_its_bound) {
+    const std::string g = example("krieg_tictactoe/krieg_tictactoe.kif");
+    Run r = prove(g, "legal-knowledge", {"--engine", "all", "--max-pairs", "1000", "--max-nodes", "20000"});
+    BOOST_REQUIRE_MESSAGE(r.exit_code == 0, r.err);
+    BOOST_TEST(r.j["method"] == "smt-induction");
+    BOOST_TEST(r.j["holds"] == true);
+    BOOST_REQUIRE(r.j["engines"].size() == 2u);
+    BOOST_TEST(r.j["engines"][1]["engine"] == "chc");
+    BOOST_TEST(r.j["engines"][1]["report"]["holds"] == true);
+    BOOST_REQUIRE(r.j["not_applicable"].size() == 2u);
+    BOOST_TEST(r.j["not_applicable"][0].get<std::string>().find("fixpoint: ") == 0u);
+    BOOST_TEST(r.j["not_applicable"][1].get<std::string>().find("bdd: ") == 0u);
+    Run f = prove(g, "(or terminal (not terminal))", {"--engine", "all", "--max-pairs", "100"});
+    BOOST_TEST(f.exit_code == 4);
+    BOOST_TEST(f.err.find("--max-pairs") != std::string::npos, f.err);
+}
+
+GDLSC_CORPUS_CASE(induction_on_the_corpus) {
+    Run legal = prove(corpus("gdl2/montyhall.kif"), "legal-knowledge", {"--engine", "smt", "--induction"});
+    BOOST_TEST(legal.exit_code == 0);
+    BOOST_TEST(legal.j["k"] == 0);  // 0-inductive with "the car is behind at least one door"
+    // the known violation of montyhall_2candidates: the candidate does not know its goal at depth 3
+    Run two = prove(corpus("gdl2/montyhall_2candidates.kif"), "goal-knowledge", {"--engine", "smt", "--induction"});
+    BOOST_TEST(two.exit_code == 1);
+    BOOST_TEST(two.j["counterexample"]["depth"] == 3);
+    BOOST_TEST(two.j["counterexample"]["role"] == "candidate");
+}
+
+// A property that holds (the fixpoint proves it) but is not k-inductive for k < 5 on the
+// two-copy system (tests/fixtures/smt/not_inductive.kif says why): up to k = 2 the answer is
+// "undecided", exit 6, never a guess; with k up to 5 it is proved, at k = 5.
+BOOST_AUTO_TEST_CASE(not_k_inductive_is_undecided) {
+    const std::string g = std::string(GDLSC_SOURCE_DIR) + "/tests/fixtures/smt/not_inductive.kif";
+    Run r = prove(g, "legal-knowledge", {"--engine", "smt", "--induction", "--max-k", "2"});
+    BOOST_TEST(r.exit_code == 6);
+    BOOST_TEST(r.j["undecided"] == true);
+    BOOST_TEST(r.j["holds"] == false);  // not proved
+    BOOST_TEST(r.j["counterexample"].is_null());  // and not refuted
+    BOOST_TEST(r.j["depth"] == 2);
+    auto text = run_gdlsc({"prove", g, "legal-knowledge", "--engine", "smt", "--induction", "--max-k", "1", "--quiet"});
+    BOOST_TEST(text.exit_code == 6);
+    BOOST_TEST(text.out.find("not k-inductive up to k = 1") != std::string::npos, text.out);
+    Run five = prove(g, "legal-knowledge", {"--engine", "smt", "--induction", "--max-k", "5"});
+    BOOST_TEST(five.exit_code == 0, five.err);
+    BOOST_TEST(five.j["holds"] == true);
+    BOOST_TEST(five.j["k"] == 5);
+    Run fix = prove(g, "legal-knowledge", {});
+    BOOST_TEST(fix.exit_code == 0, fix.err);
+    BOOST_TEST(fix.j["whole_game"] == true);
+}
+
+// Thielscher's Propositions 2 and 3 for Krieg-TicTacToe (every player always knows its legal
+// moves and its goal values), proved for the whole game by k-induction: the candidate
+// invariants that do it are "a cell has at least one content" with "at most one" and "the
+// role's own marks and tries are equal in both copies". The fixpoint proves the same over
+// 285,585 states (tests/unit/prove/proof_test).
+BOOST_AUTO_TEST_CASE(krieg_tictactoe_by_induction) {
+    const std::string g = example("krieg_tictactoe/krieg_tictactoe.kif");
+    Run legal = prove(g, "legal-knowledge", {"--engine", "smt", "--induction", "--max-k", "3"});
+    BOOST_TEST(legal.exit_code == 0, legal.err);
+    BOOST_TEST(legal.j["holds"] == true);
+    BOOST_TEST(legal.j["whole_game"] == true);
+    BOOST_TEST(legal.j["k"] == 1);
+    Run goal = prove(g, "goal-knowledge", {"--engine", "smt", "--induction", "--max-k", "3"});
+    BOOST_TEST(goal.exit_code == 0, goal.err);
+    BOOST_TEST(goal.j["holds"] == true);
+    BOOST_TEST(goal.j["k"] == 1);
+}
+
+// Dropping the constraint that both copies make the same move of the role lets a role
+// "confuse" developments it can tell apart by its own moves: properties that hold are refuted.
+BOOST_AUTO_TEST_CASE(mutation_dropping_same_move_is_caught) {
+    using namespace gdlsc;
+    struct Case {
+        std::string game, property;
+        std::size_t depth;
+    };
+    for (const Case& c : {Case{example("card_game/card_game.kif"), "goal-knowledge", 2},
+                          Case{example("krieg_tictactoe/krieg_tictactoe.kif"), "legal-knowledge", 2}}) {
+        BOOST_TEST_CONTEXT(c.game << " " << c.property) {
+            query::Game game = query::load_game_file(c.game);
+            query::SmtProveOptions o;
+            o.depth = 4;
+            auto real = query::prove_smt(game, c.property, o);
+            BOOST_TEST(real.holds);
+            query::testing::ProveMutation drop;
+            drop.drop_same_move = true;
+            auto mutant = query::testing::prove_smt(game, c.property, o, drop);
+            BOOST_TEST(!mutant.holds);
+            BOOST_TEST(mutant.at_depth == c.depth);
+        }
+    }
+}
+
+// k-induction twice on each case, the second time with `change` made to the options: the
+// verdict, k (or the counterexample's depth) and the invariants per role must be the same.
+static void same_induction(const std::vector<std::pair<std::string, std::string>>& cases,
+                    const std::function<void(gdlsc::query::SmtProveOptions&)>& change) {
+    using namespace gdlsc;
+    for (const auto& [g, property] : cases) {
+        BOOST_TEST_CONTEXT(g << " " << property) {
+            query::Game game = query::load_game_file(g);
+            query::SmtProveOptions o;
+            o.induction = true;
+            o.max_k = 5;
+            auto before = query::prove_smt(game, property, o);
+            change(o);
+            auto after = query::prove_smt(game, property, o);
+            BOOST_TEST(before.holds == after.holds);
+            BOOST_TEST(before.undecided == after.undecided);
+            BOOST_TEST(before.depth == after.depth);
+            BOOST_TEST(before.at_depth == after.at_depth);
+            BOOST_TEST(!before.invariants.empty());
+            BOOST_TEST(before.invariants == after.invariants);
+        }
+    }
+}
+
+// Houdini starts from the candidates that states of random matches (and pairs of them the role
+// cannot tell apart) leave standing, and drops more at once from pairs reached from each Z3
+// model: both only get sooner to the same greatest fixpoint. Off, the invariants per role and
+// the verdicts are the same; a sampled state that was not reachable would show here.
+BOOST_AUTO_TEST_CASE(sampled_states_find_the_same_invariants) {
+    same_induction({{example("krieg_tictactoe/krieg_tictactoe.kif"), "legal-knowledge"},
+                    {example("card_game/card_game.kif"), "goal-knowledge"},
+                    {example("blind_tictactoe/blind_tictactoe.kif"), "legal-knowledge"},
+                    {std::string(GDLSC_SOURCE_DIR) + "/tests/fixtures/smt/not_inductive.kif", "legal-knowledge"}},
+                   [](gdlsc::query::SmtProveOptions& o) { o.sample = false; });
+}
+
+// The state invariants one role's k-induction proves are assumed for the next role, whose
+// Houdini then searches only the invariants relating its two copies: the verdicts, k and the
+// invariants per role are the same as with every candidate searched for every role.
+BOOST_AUTO_TEST_CASE(shared_state_invariants_keep_the_verdicts) {
+    same_induction({{example("krieg_tictactoe/krieg_tictactoe.kif"), "legal-knowledge"},
+                    {example("krieg_tictactoe/krieg_tictactoe.kif"), "goal-knowledge"},
+                    {example("card_game/card_game.kif"), "goal-knowledge"},
+                    {example("card_game/card_game.kif"), "legal-knowledge"},
+                    {example("three_players/three_players.kif"), "terminal-knowledge"}},
+                   [](gdlsc::query::SmtProveOptions& o) { o.share_invariants = false; });
+}
+
+// Formulas are decided by developments and the fixpoint; the smt engine says it does not apply.
+BOOST_AUTO_TEST_CASE(formulas_are_refused_with_a_reason) {
+    const std::string g = example("card_game/card_game.kif");
+    Run alone = prove(g, "(knows jane (or terminal (not terminal)))", {"--engine", "smt", "--depth", "2"});
+    BOOST_TEST(alone.exit_code == 2);
+    BOOST_TEST(alone.err.find("smt") != std::string::npos, alone.err);
+    Run all = prove(g, "(knows jane (or terminal (not terminal)))", {"--engine", "all", "--depth", "2"});
+    BOOST_TEST(all.exit_code == 0, all.err);
+    BOOST_TEST(all.j["engines"].size() == 2u);
+    BOOST_REQUIRE(all.j["not_applicable"].size() == 1u);
+    BOOST_TEST(all.j["not_applicable"][0].get<std::string>().rfind("smt: ", 0) == 0u);
+}
+
+// --timeout bounds the whole smt search (grounding and every Z3 call), not each call:
+// Krieg-TicTacToe's bounded search to depth 9 takes more than a minute and must stop near
+// the limit.
+BOOST_AUTO_TEST_CASE(timeout_bounds_the_whole_search) {
+    const auto t0 = std::chrono::steady_clock::now();
+    auto r = run_gdlsc({"prove", example("krieg_tictactoe/krieg_tictactoe.kif"), "legal-knowledge", "--engine", "smt",
+                        "--depth", "9", "--timeout", "2", "--quiet"});
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    BOOST_TEST(r.exit_code == 4);
+    BOOST_TEST(r.err.find("time limit of 2 s") != std::string::npos, r.err);
+    BOOST_TEST(secs < 15.0);
+}
+
+// Options that do not go together are refused, not ignored.
+BOOST_AUTO_TEST_CASE(option_misuse_is_an_error) {
+    const std::string g = example("card_game/card_game.kif");
+    auto maxk = run_gdlsc({"prove", g, "legal-knowledge", "--max-k", "3"});
+    BOOST_TEST(maxk.exit_code == 2);
+    BOOST_TEST(maxk.err.find("--max-k goes with") != std::string::npos, maxk.err);
+    auto ind = run_gdlsc({"prove", g, "legal-knowledge", "--induction"});
+    BOOST_TEST(ind.exit_code == 2);
+    auto both = run_gdlsc({"prove", g, "legal-knowledge", "--engine", "smt", "--induction", "--depth", "2"});
+    BOOST_TEST(both.exit_code == 2);
+    auto neg = run_gdlsc({"prove", g, "legal-knowledge", "--timeout", "-1"});
+    BOOST_TEST(neg.exit_code == 64);
+    BOOST_TEST(neg.err.find("a number of seconds >= 0") != std::string::npos, neg.err);
+}
