@@ -97,4 +97,10 @@ std::vector<Term> list_items(const Term& list) {
     return out;
 }
 
+std::vector<std::string> list_items_kif(const Term& list) {
+    std::vector<std::string> out;
+    for (const auto& t : list_items(list)) out.push_back(t.to_kif());
+    return out;
+}
+
 }  // namespace gdlsc::gdl

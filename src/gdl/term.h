@@ -49,5 +49,7 @@ bool standard_order_less(const Term& a, const Term& b);
 Term make_list(const std::vector<Term>& items);
 /// The items of such a list (a term that is not one gives its prefix of items, often none).
 std::vector<Term> list_items(const Term& list);
+/// The same items, each as KIF.
+std::vector<std::string> list_items_kif(const Term& list);
 
 }  // namespace gdlsc::gdl

@@ -17,11 +17,6 @@ namespace {
 
 using gdl::Term;
 
-std::vector<std::string> kif_items(const Term& list) {
-    std::vector<std::string> out;
-    for (const auto& t : gdl::list_items(list)) out.push_back(t.to_kif());
-    return out;
-}
 
 }  // namespace
 
@@ -70,7 +65,7 @@ void for_each_infoset_state(const std::function<void(const std::vector<std::stri
     auto& pl = pl::Engine::instance();
     for (std::size_t from = 1;; from += kPage) {
         const auto page = pl::runtime::infoset_states_page(pl, from, kPage);
-        for (const auto& s : page) each(kif_items(s));
+        for (const auto& s : page) each(gdl::list_items_kif(s));
         if (page.size() < kPage) return;
     }
 }

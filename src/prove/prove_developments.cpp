@@ -11,11 +11,6 @@ namespace {
 
 using gdl::Term;
 
-std::vector<std::string> kif_items(const Term& list) {
-    std::vector<std::string> out;
-    for (const auto& t : gdl::list_items(list)) out.push_back(t.to_kif());
-    return out;
-}
 
 std::vector<std::vector<std::string>> joint_moves(const Term& list) {
     std::vector<std::vector<std::string>> out;
@@ -29,7 +24,7 @@ std::vector<std::vector<std::string>> joint_moves(const Term& list) {
 
 std::vector<std::vector<std::string>> percept_lists(const Term& list) {
     std::vector<std::vector<std::string>> out;
-    for (const auto& ps : gdl::list_items(list)) out.push_back(kif_items(ps));
+    for (const auto& ps : gdl::list_items(list)) out.push_back(gdl::list_items_kif(ps));
     return out;
 }
 

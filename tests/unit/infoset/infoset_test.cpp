@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "base/errors.h"
+#include "user_error_of.h"
 #include "infoset/belief.h"
 #include "infoset/infoset.h"
 #include "session/formula.h"
@@ -37,15 +38,7 @@ query::BeliefReport belief(const std::string& formula) {
                                  60);
 }
 
-template <typename F>
-std::string error_of(F&& f) {
-    try {
-        f();
-    } catch (const UserError& e) {
-        return e.what();
-    }
-    return "no error";
-}
+using test::error_of;
 
 }  // namespace
 

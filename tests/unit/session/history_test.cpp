@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "base/errors.h"
+#include "user_error_of.h"
 #include "gdl/analysis.h"
 #include "gdl/reader.h"
 #include "query/answer.h"
@@ -33,15 +34,7 @@ std::vector<std::string> kif(const query::History& h) {
     return out;
 }
 
-template <typename F>
-std::string error_of(F&& f) {
-    try {
-        f();
-    } catch (const UserError& e) {
-        return e.what();
-    }
-    return "no error";
-}
+using test::error_of;
 
 }  // namespace
 
