@@ -1,8 +1,8 @@
 // The order of the fluents' BDD variables, chosen from the game's structure (doc/knowledge.md,
 // "The BDD engine"). A BDD is small when variables that depend on each other are close: a
 // cell's contents and whether a player tried it, the two copies of one fluent. Each fluent's
-// variables stay together (pair_bdd.cpp interleaves now/next and both copies); this file only
-// orders the fluents:
+// variables stay together (pair_bdd_compile.cpp interleaves now/next and both copies); this
+// file only orders the fluents:
 //
 //   sorted      by relation, then arguments (numbers by value): a relation's instances together
 //   structure   grouped by their numbers (a board's coordinates: (cell 1 2 x) and (tried o 1 2)

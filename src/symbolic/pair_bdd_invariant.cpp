@@ -1,0 +1,164 @@
+// PairProver::Impl (pair_bdd_impl.h): the inductive invariant of equal fluents (Houdini on
+// pairs, equal_fluents) over a superset of the reachable states (state_invariant).
+#include <chrono>
+
+#include "symbolic/pair_bdd_impl.h"
+
+namespace gdlsc::symbolic {
+
+// A superset of the reachable states, cheap to compute: Houdini on one copy over the
+// candidates of smt/two_copy.cpp's k-induction -- f never holds, f always holds, at most
+// one / at least one of a group of fluents equal but in one argument ((cell 1 1 x),
+// (cell 1 1 o), (cell 1 1 b): a cell has one content). The exact reachable states are
+// used instead when their breadth-first search is done within a few images of 20,000
+// nodes (Krieg-TicTacToe 3x3); on 4x4 that search does not end within minutes.
+template <class Over>
+std::optional<bdd> PairProver::Impl::state_invariant(const Over& over) {
+    const std::unique_ptr<StateRelation> srel = state_relation();
+    {
+        bdd reached = init1, frontier = init1;
+        bool exact = true;
+        while (frontier != bddfalse) {
+            if (over()) return std::nullopt;
+            if (bdd_nodecount(reached) > kExactReachNodes) {
+                exact = false;
+                break;
+            }
+            frontier = image(frontier, srel->forward) & !reached;
+            reached |= frontier;
+            manager.check();
+        }
+        if (exact) return reached;
+    }
+    std::vector<bdd> cands;
+    for (std::size_t f = 0; f < x.size(); ++f) cands.push_back(bdd_nithvar(x[f])), cands.push_back(bdd_ithvar(x[f]));
+    std::map<std::string, std::vector<std::size_t>> groups;
+    for (std::size_t f = 0; f < x.size(); ++f) {
+        const gdl::Term& t = net.fluents()[f];
+        for (std::size_t k = 0; k < t.args.size(); ++k) {
+            std::string key = t.name + "/" + std::to_string(t.args.size()) + "@" + std::to_string(k);
+            for (std::size_t j = 0; j < t.args.size(); ++j)
+                if (j != k) key += " " + t.args[j].to_kif();
+            groups[key].push_back(f);
+        }
+    }
+    for (const auto& [key, members] : groups) {
+        if (members.size() < 2) continue;
+        bdd none = bddtrue, most_one = bddfalse, some = bddfalse;  // most_one: exactly one so far
+        for (std::size_t f : members) {
+            const bdd v = bdd_ithvar(x[f]);
+            most_one = (most_one & !v) | (none & v);
+            none &= !v;
+            some |= v;
+        }
+        cands.push_back(most_one | none);
+        cands.push_back(some);
+    }
+    std::vector<bdd> kept;
+    for (const bdd& c : cands)
+        if (!intersects(init1, !c)) kept.push_back(c);
+    for (bool changed = true; changed;) {
+        if (over()) return std::nullopt;
+        bdd inv = bddtrue;
+        for (const bdd& c : kept) inv &= c;
+        const bdd img = image(inv, srel->forward);
+        std::vector<bdd> next;
+        for (const bdd& c : kept)
+            if (!intersects(img, !c)) next.push_back(c);
+        changed = next.size() != kept.size();
+        kept = std::move(next);
+        manager.check();
+    }
+    bdd inv = bddtrue;
+    for (const bdd& c : kept) inv &= c;
+    return inv;
+}
+
+std::vector<FluentEquality> PairProver::Impl::equalities(const std::vector<Candidate>& cs) {
+    std::vector<FluentEquality> out;
+    for (const Candidate& c : cs) {
+        FluentEquality e;
+        e.fluent = c.fluent;
+        if (c.guard >= 0) e.guard = static_cast<std::size_t>(c.guard), e.guard_value = c.guard_value;
+        out.push_back(e);
+    }
+    return out;
+}
+
+std::optional<std::vector<FluentEquality>> PairProver::Impl::equal_fluents(const PairOptions& o) {
+    if (o.property == PairProperty::PerfectInformation || o.property == PairProperty::Custom) return std::nullopt;
+    const auto t0 = std::chrono::steady_clock::now();
+    auto over = [&] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() > o.invariant_seconds;
+    };
+    if (!reach_ready) {
+        auto r = state_invariant(over);
+        if (!r) return std::nullopt;
+        reach_x = *r, reach_y = bdd_replace(*r, to_copy2);
+        reach_ready = true;
+    }
+    const std::vector<Violation> bad = violations(o.role, o.property);
+    const Relation& rel = relation_of(o.role);
+    std::vector<bdd> eq(x.size());
+    for (std::size_t f = 0; f < x.size(); ++f) eq[f] = bdd_biimp(bdd_ithvar(x[f]), bdd_ithvar(y[f]));
+    auto guard = [&](const Candidate& c) {
+        return c.guard < 0 ? bddtrue : c.guard_value ? bdd_ithvar(x[c.guard]) : bdd_nithvar(x[c.guard]);
+    };
+    auto invariant = [&](const std::vector<Candidate>& cs) {
+        bdd inv = bddtrue;
+        for (auto it = cs.rbegin(); it != cs.rend(); ++it)  // in variable order, bottom up: small steps
+            inv &= it->guard < 0 ? eq[it->fluent] : bdd_imp(guard(*it), eq[it->fluent]);
+        return (inv & reach_x) & reach_y;
+    };
+    // The fixpoint: candidates kept, or nullopt past the time.
+    auto houdini = [&](std::vector<Candidate> cs) -> std::optional<std::vector<Candidate>> {
+        for (bool changed = true; changed;) {
+            if (over()) return std::nullopt;
+            const bdd img = image(invariant(cs), rel);
+            std::vector<Candidate> kept;
+            bdd img_g = img;
+            for (std::size_t i = 0; i < cs.size(); ++i) {
+                if (i == 0 || cs[i].guard != cs[i - 1].guard || cs[i].guard_value != cs[i - 1].guard_value)
+                    img_g = img & guard(cs[i]);
+                if (!intersects(img_g, !eq[cs[i].fluent])) kept.push_back(cs[i]);
+            }
+            manager.check();
+            changed = kept.size() != cs.size();
+            cs = std::move(kept);
+        }
+        return cs;
+    };
+    std::vector<Candidate> plain;
+    for (auto it = order.begin(); it != order.end(); ++it) plain.push_back({*it});
+    const auto key = std::make_pair(o.role, static_cast<int>(o.property));
+    auto known = unconditional.find(key);
+    if (known == unconditional.end()) {
+        auto c = houdini(plain);
+        if (!c) return std::nullopt;
+        known = unconditional.emplace(key, std::move(*c)).first;
+    }
+    const std::vector<Candidate>* c1 = &known->second;
+    if (violating(invariant(*c1), bad) == bddfalse) return equalities(*c1);
+    if (c1->empty() || !o.invariant_guards) return std::nullopt;
+    // The guards: kept fluents that the property reads (what it compares is known in the
+    // states where those have a value).
+    std::vector<char> read(static_cast<std::size_t>(nvars), 0);
+    for (const Violation& v : bad)
+        for (const auto* list : {&v.all, &v.any})
+            for (const bdd& b : *list)
+                for (int var : support_vars(b)) read[static_cast<std::size_t>(var)] = 1;
+    std::vector<Candidate> both = plain;
+    for (const Candidate& g : *c1)
+        for (bool value : {true, false})
+            if (read[static_cast<std::size_t>(x[g.fluent])])
+            for (std::uint32_t f : order) {
+                bool known = false;
+                for (const Candidate& k : *c1) known = known || k.fluent == f;
+                if (!known) both.push_back({f, static_cast<std::int64_t>(g.fluent), value});
+            }
+    auto c2 = houdini(both);
+    if (!c2 || violating(invariant(*c2), bad) != bddfalse) return std::nullopt;
+    return equalities(*c2);
+}
+
+}  // namespace gdlsc::symbolic
