@@ -1,6 +1,6 @@
 // GDL-III on BDDs (doc/knowledge.md, "GDL-III on BDDs"): the developments of a game, level by
 // level, as one BDD over the choices made so far, with what the rules' `knows` literals say
-// in each -- the symbolic twin of ground/network_developments.h, which makes one row per
+// in each -- the symbolic twin of network/network_developments.h, which makes one row per
 // development.
 //
 // A development of length k is the vector of its k joint moves. A role gets variables at a

@@ -1,5 +1,5 @@
 // The two ways a BDD computation of src/symbolic ends early, thrown from BuDDy's hooks
-// (manager.h) and caught by the callers in src/query, which name the bound (exit 4).
+// (manager.h) and caught by the callers in src/prove and src/query, which name the bound (exit 4).
 #pragma once
 #include <stdexcept>
 

@@ -67,7 +67,7 @@ struct BddOptions {
 };
 
 /// A test seam, not an option: a mutation of the transition relation that the tests must
-/// catch (tests/unit/symbolic/pair_bdd_test.cpp). The query layer never makes one.
+/// catch (tests/unit/symbolic/pair_bdd_test.cpp). The product (src/prove) never makes one.
 struct BddMutation {
     /// The next-state function of this fluent is false (a frame rule dropped).
     std::optional<std::size_t> drop_next_fluent;
