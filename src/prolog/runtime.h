@@ -1,7 +1,8 @@
 // The runtime's entry points (prolog/gdlsc.pl and the modules it loads) as typed C++ calls:
 // the one place on the C++ side that names a runtime predicate. The capabilities (src/session,
-// src/query, src/prove, ...) call these; they never spell a Prolog module or predicate. Results stay gdl::Term where the caller reads a
-// structure (joint moves, percepts); counts that may outgrow 64 bits stay decimal text.
+// src/query, src/prove, ...) call these; they never spell a Prolog module or predicate.
+// Results stay gdl::Term where the caller reads a structure (joint moves, percepts); counts
+// that may outgrow 64 bits stay decimal text.
 // Errors as for Engine::solve: EngineError, LimitError (src/base/errors.h).
 #pragma once
 #include <cstddef>
