@@ -102,7 +102,7 @@ void check_request(const ProveRequest& r) {
     if (r.chc_solver != "both" && r.engine != "chc" && r.engine != "all")
         throw UserError("prove: --chc-solver goes with --engine chc (or all)");
     if ((r.max_nodes || !r.bdd_order.empty() || r.bdd_reorder || r.bdd_pairs) && r.engine != "bdd" && r.engine != "all")
-        throw UserError("prove: --max-nodes, --bdd-order and --bdd-reorder go with --engine bdd or all");
+        throw UserError("prove: --max-nodes, --bdd-order, --bdd-reorder and --bdd-pairs go with --engine bdd or all");
 }
 
 // `--witness FILE`: the developments replayed; explicit is the progression engine, all adds the
