@@ -66,7 +66,7 @@ PairProver::Impl::Phase PairProver::Impl::phase(const std::vector<bdd>& parts, c
 // role's percepts into variables both copies share; copy 2 moves (y, m2 -> y') with the same
 // percepts and the same move of the role. Copy 1's state and the other roles' moves are
 // gone after phase 1, so the moves of both copies are never in one product.
-PairProver::Impl::Relation PairProver::Impl::relation(std::size_t role) {
+PairProver::Impl::Relation PairProver::Impl::relation(std::size_t role, const std::vector<char>* keep) {
     Relation rel;
     bdd same_move = bddtrue;
     std::vector<bdd> same_percepts;  // per percept, for the guard (never conjoined: two copies' percepts)
@@ -94,8 +94,8 @@ PairProver::Impl::Relation PairProver::Impl::relation(std::size_t role) {
     for (std::size_t r = 0; r < m1.size(); ++r)
         if (r != role)
             for (std::size_t k = 0; k < m1[r].size(); ++k) rel.diff_moves |= bdd_xor(bdd_ithvar(m1[r][k]), bdd_ithvar(m2[r][k]));
-    parts1.insert(parts1.end(), next_x.begin(), next_x.end());
-    parts2.insert(parts2.end(), next_y.begin(), next_y.end());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        if (!keep || (*keep)[order[i]]) parts1.push_back(next_x[i]), parts2.push_back(next_y[i]);
     std::vector<int> q1(x.begin(), x.end()), q2(y.begin(), y.end());
     for (std::size_t r = 0; r < m1.size(); ++r) {
         (r == role ? q2 : q1).insert(r == role ? q2.end() : q1.end(), m1[r].begin(), m1[r].end());

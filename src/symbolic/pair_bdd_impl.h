@@ -111,7 +111,9 @@ struct PairProver::Impl {
 
     std::vector<int> support_vars(const bdd& b) const;
     Phase phase(const std::vector<bdd>& parts, const std::vector<int>& quantify_vars);
-    Relation relation(std::size_t role);
+    // `keep` (per fluent; null: all): the next state of the other fluents is left out -- the
+    // image then says nothing about them (the invariant's checks read only its candidates).
+    Relation relation(std::size_t role, const std::vector<char>* keep = nullptr);
 
     // Each role's relation, built once per prover (the invariant and the search share it).
     std::unordered_map<std::size_t, Relation> relations;

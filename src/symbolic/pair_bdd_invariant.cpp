@@ -1,5 +1,6 @@
 // PairProver::Impl (pair_bdd_impl.h): the inductive invariant of equal fluents (Houdini on
 // pairs, equal_fluents) over a superset of the reachable states (state_invariant).
+#include <algorithm>
 #include <chrono>
 
 #include "symbolic/pair_bdd_impl.h"
@@ -110,11 +111,23 @@ std::optional<std::vector<FluentEquality>> PairProver::Impl::equal_fluents(const
             inv &= it->guard < 0 ? eq[it->fluent] : bdd_imp(guard(*it), eq[it->fluent]);
         return (inv & reach_x) & reach_y;
     };
-    // The fixpoint: candidates kept, or nullopt past the time.
+    // The fixpoint: candidates kept, or nullopt past the time. The image is needed only on the
+    // fluents the candidates name: once they are at most 3/4 of those of the relation in use,
+    // the relation is made again without the other fluents' next state (Krieg-TicTacToe 3x3: the
+    // last image of 20 equalities has 2,000 nodes instead of 77,000).
     auto houdini = [&](std::vector<Candidate> cs) -> std::optional<std::vector<Candidate>> {
+        std::optional<Relation> projected;
+        std::size_t in_use = x.size();
         for (bool changed = true; changed;) {
             if (over()) return std::nullopt;
-            const bdd img = image(invariant(cs), rel);
+            std::vector<char> keep(x.size(), 0);
+            for (const Candidate& c : cs) {
+                keep[c.fluent] = 1;
+                if (c.guard >= 0) keep[static_cast<std::size_t>(c.guard)] = 1;
+            }
+            const auto kept_fluents = static_cast<std::size_t>(std::count(keep.begin(), keep.end(), 1));
+            if (4 * kept_fluents <= 3 * in_use) projected = relation(o.role, &keep), in_use = kept_fluents;
+            const bdd img = image(invariant(cs), projected ? *projected : rel);
             std::vector<Candidate> kept;
             bdd img_g = img;
             for (std::size_t i = 0; i < cs.size(); ++i) {
