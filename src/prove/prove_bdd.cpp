@@ -28,10 +28,12 @@ std::optional<ground::PairProperty> pair_property(const gdl::Term& prop) {
     return std::nullopt;
 }
 
-// The search's first levels before the invariant with guarded equalities: up to this many BDD
-// nodes in the reached set (Krieg-TicTacToe's terminal-knowledge is refuted at level 5 with
-// 32,000 after a level of 20,000 nodes; its legal-knowledge passes 30,000 at level 7 of 16).
-constexpr std::size_t kProbeNodes = 30'000;
+// The search's first levels before the invariant with guarded equalities: a new level only
+// while the reached set has at most this many BDD nodes (Krieg-TicTacToe 3x3: terminal-knowledge
+// is refuted at level 5, reached after a level of 10,000 nodes; on legal-knowledge, which
+// holds, the example's encoding passes 20,000 at level 6 of 16, and its level 7 alone cost
+// half a second per role).
+constexpr std::size_t kProbeNodes = 20'000;
 
 // The invariant is tried only where the compiled step is at most this many BDD nodes: its
 // images run over sets far less constrained than a level of the search, and one BuDDy
@@ -159,55 +161,78 @@ ProveReport prove_bdd(const Game& g, const std::string& property, const BddProve
         }
         double states = 0;
         const std::size_t circuit_nodes = prover->stats().circuit_nodes;
-        for (std::size_t r = 0; r < g.analysis.roles.size(); ++r) {
-            if (g.analysis.roles[r] == "random") continue;
-            if (best && best->depth == 0) break;
+        // Each agent in up to three passes, every agent through a pass before the next:
+        //   1. the inductive invariant of unconditional equalities of fluents
+        //      (PairProver::equal_fluents_invariant): where it proves the property, the agent's
+        //      pairs are never searched;
+        //   2. the search's first levels, up to kProbeNodes nodes (a short counterexample, or a
+        //      small game's whole fixpoint) -- every agent's before any pass 3, so that a short
+        //      counterexample of a later agent is found before an earlier agent's pass 3 runs;
+        //   3. the invariant with equalities under a fluent's value, then the whole search.
+        // Passes 1-2 run only where the compiled step is small (kInvariantCircuitNodes) and for
+        // the whole game. Each invariant attempt has a quarter of the time at most.
+        // The first agent wins ties: an agent after the best one's needs a shorter counterexample.
+        struct Agent {
+            std::size_t role;
+            bool decided = false;
+        };
+        std::vector<Agent> agents;
+        for (std::size_t r = 0; r < g.analysis.roles.size(); ++r)
+            if (g.analysis.roles[r] != "random") agents.push_back({r, false});
+        const bool invariants = !o.max_depth && !o.reachable_pairs && circuit_nodes <= kInvariantCircuitNodes;
+        auto options_of = [&](std::size_t r) {
             symbolic::PairOptions po;
             po.role = r;
             po.property = property_kind;
             po.max_depth = o.max_depth.value_or(SIZE_MAX);
-            // A later agent matters only with a shorter counterexample (the first agent wins ties).
-            if (best) po.max_depth = std::min(po.max_depth, best->depth - 1);
+            if (best) po.max_depth = std::min(po.max_depth, r > best_role ? best->depth - 1 : best->depth);
             role_name = g.analysis.roles[r];
             if (o.progress)
                 po.progress = [&](std::size_t l, std::size_t n, double pairs) {
                     std::fprintf(stderr, "prove: bdd, %s, level %zu: %zu nodes, %.0f pairs (%.1f s)\n", role_name.c_str(), l,
                                  n, pairs, seconds());
                 };
-            // Before the reachable pairs: an inductive invariant of equal fluents
-            // (PairProver::equal_fluents_invariant), the unconditional one first; then the search's
-            // first levels, up to kProbeNodes nodes (a short counterexample, or a small game's
-            // whole fixpoint); then the invariant with equalities under a fluent's value. Where an
-            // invariant proves the property the role's pairs are never searched. Each attempt has
-            // a quarter of the time at most: where both fail the whole search still has to run.
-            symbolic::PairResult res;
-            bool decided = false;
-            if (!o.max_depth && !o.reachable_pairs && circuit_nodes <= kInvariantCircuitNodes) {
-                po.invariant_seconds = o.timeout_seconds > 0 ? o.timeout_seconds / 4 : 60;
-                auto by_invariant = [&](bool guards) {
-                    po.invariant_guards = guards;
-                    auto equalities = prover->equal_fluents_invariant(po);
-                    if (!equalities) return false;
-                    rep.invariants[role_name] = equalities->size();
-                    if (o.progress)
-                        std::fprintf(stderr, "prove: bdd, %s: an inductive invariant of %zu equalities of fluents (%.1f s)\n",
-                                     role_name.c_str(), equalities->size(), seconds());
-                    return true;
-                };
-                if (by_invariant(false)) continue;
-                symbolic::PairOptions probe = po;
-                probe.max_reached_nodes = kProbeNodes;
-                res = prover->prove(probe);
-                decided = !res.cut;
-                if (!decided && by_invariant(true)) continue;
-            }
-            if (!decided) res = prover->prove(po);
+            po.invariant_seconds = o.timeout_seconds > 0 ? o.timeout_seconds / 4 : 60;
+            return po;
+        };
+        auto by_invariant = [&](Agent& a, bool guards) {
+            symbolic::PairOptions po = options_of(a.role);
+            po.invariant_guards = guards;
+            auto equalities = prover->equal_fluents_invariant(po);
+            if (!equalities) return false;
+            rep.invariants[role_name] = equalities->size();
+            if (o.progress)
+                std::fprintf(stderr, "prove: bdd, %s: an inductive invariant of %zu equalities of fluents (%.1f s)\n",
+                             role_name.c_str(), equalities->size(), seconds());
+            return a.decided = true;
+        };
+        auto record = [&](Agent& a, symbolic::PairResult res) {
+            a.decided = true;
             rep.searched.push_back(role_name);
             rep.pairs += whole(res.pairs);
             rep.bdd_nodes += res.final_nodes;
             states = std::max(states, res.states);
             rep.depth = std::max(rep.depth, res.levels);
-            if (!res.holds && (!best || res.witness->depth < best->depth)) best = res.witness, best_role = r;
+            if (!res.holds && (!best || res.witness->depth < best->depth ||
+                               (res.witness->depth == best->depth && a.role < best_role)))
+                best = res.witness, best_role = a.role;
+        };
+        auto done = [&] { return best && best->depth == 0; };
+        if (invariants) {
+            for (Agent& a : agents)
+                if (!done()) by_invariant(a, false);
+            for (Agent& a : agents) {
+                if (a.decided || done()) continue;
+                symbolic::PairOptions probe = options_of(a.role);
+                probe.max_reached_nodes = kProbeNodes;
+                symbolic::PairResult res = prover->prove(probe);
+                if (!res.cut) record(a, std::move(res));
+            }
+        }
+        for (Agent& a : agents) {
+            if (a.decided || done()) continue;
+            if (invariants && by_invariant(a, true)) continue;
+            record(a, prover->prove(options_of(a.role)));
         }
         // The manager's watcher cuts BuDDy's free list once the flag is set (symbolic/manager.h):
         // a result computed while it did is not trusted, whatever it says.

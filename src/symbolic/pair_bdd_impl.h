@@ -192,7 +192,13 @@ struct PairProver::Impl {
         bool guard_value = true;
     };
 
-    std::map<std::pair<std::size_t, int>, std::vector<Candidate>> unconditional;  // per role and property
+    // The candidates Houdini kept; `doomed`: the invariant they make has a violating pair (the
+    // search stopped there: a superset of the fixpoint's candidates).
+    struct Fixpoint {
+        std::vector<Candidate> cs;
+        bool doomed = false;
+    };
+    std::map<std::pair<std::size_t, int>, Fixpoint> unconditional;  // per role and property
 
     template <class Over>
     std::optional<bdd> state_invariant(const Over& over);

@@ -114,12 +114,16 @@ std::optional<std::vector<FluentEquality>> PairProver::Impl::equal_fluents(const
     // The fixpoint: candidates kept, or nullopt past the time. The image is needed only on the
     // fluents the candidates name: once they are at most 3/4 of those of the relation in use,
     // the relation is made again without the other fluents' next state (Krieg-TicTacToe 3x3: the
-    // last image of 20 equalities has 2,000 nodes instead of 77,000).
-    auto houdini = [&](std::vector<Candidate> cs) -> std::optional<std::vector<Candidate>> {
+    // last image of 20 equalities has 2,000 nodes instead of 77,000). Candidates only leave, so
+    // the invariant only grows: once it has a violating pair the fixpoint has one too, and the
+    // search stops there (Fixpoint::doomed).
+    auto houdini = [&](std::vector<Candidate> cs) -> std::optional<Fixpoint> {
         std::optional<Relation> projected;
         std::size_t in_use = x.size();
-        for (bool changed = true; changed;) {
+        for (bool changed = true, first = true; changed; first = false) {
             if (over()) return std::nullopt;
+            const bdd inv = invariant(cs);
+            if (!first && violating(inv, bad) != bddfalse) return Fixpoint{std::move(cs), true};
             std::vector<char> keep(x.size(), 0);
             for (const Candidate& c : cs) {
                 keep[c.fluent] = 1;
@@ -127,7 +131,7 @@ std::optional<std::vector<FluentEquality>> PairProver::Impl::equal_fluents(const
             }
             const auto kept_fluents = static_cast<std::size_t>(std::count(keep.begin(), keep.end(), 1));
             if (4 * kept_fluents <= 3 * in_use) projected = relation(o.role, &keep), in_use = kept_fluents;
-            const bdd img = image(invariant(cs), projected ? *projected : rel);
+            const bdd img = image(inv, projected ? *projected : rel);
             std::vector<Candidate> kept;
             bdd img_g = img;
             for (std::size_t i = 0; i < cs.size(); ++i) {
@@ -139,7 +143,8 @@ std::optional<std::vector<FluentEquality>> PairProver::Impl::equal_fluents(const
             changed = kept.size() != cs.size();
             cs = std::move(kept);
         }
-        return cs;
+        const bool doomed = violating(invariant(cs), bad) != bddfalse;
+        return Fixpoint{std::move(cs), doomed};
     };
     std::vector<Candidate> plain;
     for (auto it = order.begin(); it != order.end(); ++it) plain.push_back({*it});
@@ -150,8 +155,8 @@ std::optional<std::vector<FluentEquality>> PairProver::Impl::equal_fluents(const
         if (!c) return std::nullopt;
         known = unconditional.emplace(key, std::move(*c)).first;
     }
-    const std::vector<Candidate>* c1 = &known->second;
-    if (violating(invariant(*c1), bad) == bddfalse) return equalities(*c1);
+    const std::vector<Candidate>* c1 = &known->second.cs;
+    if (!known->second.doomed) return equalities(*c1);
     if (c1->empty() || !o.invariant_guards) return std::nullopt;
     // The guards: kept fluents that the property reads (what it compares is known in the
     // states where those have a value).
@@ -170,8 +175,8 @@ std::optional<std::vector<FluentEquality>> PairProver::Impl::equal_fluents(const
                 if (!known) both.push_back({f, static_cast<std::int64_t>(g.fluent), value});
             }
     auto c2 = houdini(both);
-    if (!c2 || violating(invariant(*c2), bad) != bddfalse) return std::nullopt;
-    return equalities(*c2);
+    if (!c2 || c2->doomed) return std::nullopt;
+    return equalities(c2->cs);
 }
 
 }  // namespace gdlsc::symbolic
