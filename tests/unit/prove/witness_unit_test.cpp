@@ -10,7 +10,7 @@
 // without a role, a GDL-III game. read_witness names the file and the fault (unreadable, not
 // JSON, no "actual", an unknown role, a joint move of the wrong size, a move that is not a
 // string, no "alternative"), and reads prove --json's whole output too.
-#define BOOST_TEST_MODULE prove_witness_check
+#define BOOST_TEST_MODULE prove_witness_unit
 #include <boost/test/unit_test.hpp>
 
 #include <filesystem>
