@@ -18,6 +18,9 @@ struct BuddyNode {
 static_assert(sizeof(BuddyNode) == 20, "BuDDy 2.4's node is 20 bytes");
 extern "C" BuddyNode* bddnodes;
 extern "C" int bddfreepos;
+// BuDDy's reference stack (kernel.c): the intermediate results of an operation, which a garbage
+// collection keeps (Manager::set_variables clears it).
+extern "C" int* bddrefstack;
 
 namespace gdlsc::symbolic::detail {
 namespace {
@@ -87,6 +90,14 @@ Manager::~Manager() {
 void Manager::set_variables(int n) {
     bdd_setvarnum(std::max(n, 1));
     rethrow_pending();
+    // bdd_setvarnum mallocs a new reference stack (2 * variables + 4 entries) and leaves it
+    // uninitialised. BuDDy's operations push as PUSHREF(apply_rec(...)), i.e.
+    // *(bddrefstacktop++) = apply_rec(...), which the compiler may increment before the call;
+    // a garbage collection inside the call then marks the slot not yet written. Stale node
+    // numbers there are harmless (a node kept one collection longer), uninitialised memory is
+    // not: bdd_mark followed it out of the table (a crash at --max-nodes 100 on a two-step
+    // game, where the first operations after setvarnum already collect). Zeros are ignored.
+    std::fill(bddrefstack, bddrefstack + 2 * bdd_varnum() + 4, 0);
 }
 
 void Manager::check() {
