@@ -21,6 +21,9 @@ extern "C" int bddfreepos;
 // BuDDy's reference stack (kernel.c): the intermediate results of an operation, which a garbage
 // collection keeps (Manager::set_variables clears it).
 extern "C" int* bddrefstack;
+// The variable-to-level tables (kernel.c): bdd_done frees them without setting them to null.
+extern "C" int* bddlevel2var;
+extern "C" int* bddvar2level;
 
 namespace gdlsc::symbolic::detail {
 namespace {
@@ -84,6 +87,11 @@ Manager::~Manager() {
     done_ = true;
     if (watcher_.joinable()) watcher_.join();
     bdd_done();
+    // bdd_done frees these two and keeps the pointers; the next bdd_setvarnum mallocs new ones,
+    // but a manager that ends before setting its variables (e.g. NotApplicable for knows in the
+    // rules, thrown before the layout) would free them a second time in its bdd_done.
+    bddlevel2var = nullptr;
+    bddvar2level = nullptr;
     current_ = nullptr;
 }
 
