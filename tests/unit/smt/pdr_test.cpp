@@ -2,7 +2,7 @@
 // a 3-bit counter from 0 reaches 5 in exactly 5 steps (unsafe, depth 5) and 0 at once (depth
 // 0); counting modulo 6 it never reaches 6 or 7 (safe, with an inductive invariant); a step
 // constraint that forbids the only way to Bad makes it safe; a symmetric system (mirror)
-// and one-hot groups give the same verdicts as without them. Then 300 seeded random systems
+// and one-hot groups give the same verdicts as without them. Then 200 seeded random systems
 // of 4 state variables and 1 input against breadth-first search over their 16 states: PDR is
 // safe exactly when no reachable state is bad, and a counterexample of depth d is a real
 // path (some state reached in exactly d steps is bad). Error paths: a deadline already past
@@ -238,7 +238,7 @@ struct RandomSystem {
 BOOST_AUTO_TEST_CASE(random_systems_agree_with_breadth_first_search) {
     std::mt19937 rng(20261127);
     std::size_t safe = 0, unsafe = 0;
-    for (int n = 0; n < 300; ++n) {
+    for (int n = 0; n < 200; ++n) {
         RandomSystem rs;
         for (int v = 0; v < kState; ++v) {
             rs.next.push_back(random_formula(rng, kState + kInputs, 2));
@@ -286,8 +286,8 @@ BOOST_AUTO_TEST_CASE(random_systems_agree_with_breadth_first_search) {
         }
     }
     // the sample has both answers, many times
-    BOOST_TEST(safe >= 30u);
-    BOOST_TEST(unsafe >= 30u);
+    BOOST_TEST(safe >= 20u);
+    BOOST_TEST(unsafe >= 20u);
 }
 
 BOOST_AUTO_TEST_CASE(a_past_deadline_and_a_stop_flag_end_the_search) {
