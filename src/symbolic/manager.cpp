@@ -18,6 +18,12 @@ struct BuddyNode {
 static_assert(sizeof(BuddyNode) == 20, "BuDDy 2.4's node is 20 bytes");
 extern "C" BuddyNode* bddnodes;
 extern "C" int bddfreepos;
+// BuDDy's reference stack (kernel.c): the intermediate results of an operation, which a garbage
+// collection keeps (Manager::set_variables clears it).
+extern "C" int* bddrefstack;
+// The variable-to-level tables (kernel.c): bdd_done frees them without setting them to null.
+extern "C" int* bddlevel2var;
+extern "C" int* bddvar2level;
 
 namespace gdlsc::symbolic::detail {
 namespace {
@@ -81,12 +87,25 @@ Manager::~Manager() {
     done_ = true;
     if (watcher_.joinable()) watcher_.join();
     bdd_done();
+    // bdd_done frees these two and keeps the pointers; the next bdd_setvarnum mallocs new ones,
+    // but a manager that ends before setting its variables (e.g. NotApplicable for knows in the
+    // rules, thrown before the layout) would free them a second time in its bdd_done.
+    bddlevel2var = nullptr;
+    bddvar2level = nullptr;
     current_ = nullptr;
 }
 
 void Manager::set_variables(int n) {
     bdd_setvarnum(std::max(n, 1));
     rethrow_pending();
+    // bdd_setvarnum mallocs a new reference stack (2 * variables + 4 entries) and leaves it
+    // uninitialised. BuDDy's operations push as PUSHREF(apply_rec(...)), i.e.
+    // *(bddrefstacktop++) = apply_rec(...), which the compiler may increment before the call;
+    // a garbage collection inside the call then marks the slot not yet written. Stale node
+    // numbers there are harmless (a node kept one collection longer), uninitialised memory is
+    // not: bdd_mark followed it out of the table (a crash at --max-nodes 100 on a two-step
+    // game, where the first operations after setvarnum already collect). Zeros are ignored.
+    std::fill(bddrefstack, bddrefstack + 2 * bdd_varnum() + 4, 0);
 }
 
 void Manager::check() {

@@ -1,0 +1,208 @@
+// The two-copy unrolling (src/smt/two_copy.h) on the coin game of tests/support/coin_game.h,
+// whose answers are known by hand: the bounded search finds the first counterexample of each
+// property and role at the depth the header of coin_game.h states (legal- and perfect-
+// information of player at 1, goal-knowledge of player at 2, perfect information of random
+// at 2, none for terminal-knowledge), and its witness is two developments with the same moves
+// of the role; when player sees the coin there is none; dropping the same-move constraint
+// (the test seam) finds one that is not a counterexample. k-induction proves terminal-
+// knowledge, and goal-knowledge when player sees the coin, refutes at the bounded depth,
+// is undecided when max_k is too small for the step case, gives the same verdicts when a
+// role's state invariants are assumed for the next, and asks the reachable/explore hooks.
+// Error path: a deadline already past is an SmtError ("timeout before ...").
+#define BOOST_TEST_MODULE smt_two_copy
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <set>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "coin_game.h"
+#include "smt/solver.h"
+#include "smt/two_copy.h"
+
+using namespace gdlsc;
+using smt::TwoCopyProperty;
+
+namespace {
+
+constexpr std::size_t kRandom = 0, kPlayer = 1;
+
+// The first depth <= 4 with a counterexample, with it.
+std::optional<smt::TwoCopyWitness> first(const test::StepGame& g, std::size_t role, TwoCopyProperty p,
+                                         const smt::TwoCopyOptions& o = {}) {
+    smt::TwoCopy tc(g.program(), g.init(), role, p, o);
+    for (std::size_t d = 0; d <= 4; ++d)
+        if (auto w = tc.counterexample(d)) return w;
+    return std::nullopt;
+}
+
+std::optional<std::size_t> first_depth(const test::StepGame& g, std::size_t role, TwoCopyProperty p) {
+    auto w = first(g, role, p);
+    return w ? std::optional<std::size_t>(w->depth) : std::nullopt;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(the_bounded_search_finds_the_known_depths) {
+    const auto g = test::step_game(test::coin_game_text());
+    using D = std::optional<std::size_t>;
+    BOOST_TEST((first_depth(g, kPlayer, TwoCopyProperty::Legal) == D(1)));
+    BOOST_TEST((first_depth(g, kPlayer, TwoCopyProperty::Goal) == D(2)));
+    BOOST_TEST((first_depth(g, kPlayer, TwoCopyProperty::PerfectInformation) == D(1)));
+    BOOST_TEST((first_depth(g, kPlayer, TwoCopyProperty::Terminal) == std::nullopt));
+    BOOST_TEST((first_depth(g, kRandom, TwoCopyProperty::Legal) == std::nullopt));
+    BOOST_TEST((first_depth(g, kRandom, TwoCopyProperty::Goal) == std::nullopt));
+    BOOST_TEST((first_depth(g, kRandom, TwoCopyProperty::Terminal) == std::nullopt));
+    BOOST_TEST((first_depth(g, kRandom, TwoCopyProperty::PerfectInformation) == D(2)));
+    // player sees the coin: every property holds for it
+    const auto seen = test::step_game(test::coin_game_text(true));
+    for (auto p : {TwoCopyProperty::Legal, TwoCopyProperty::Goal, TwoCopyProperty::PerfectInformation,
+                   TwoCopyProperty::Terminal})
+        BOOST_TEST((first_depth(seen, kPlayer, p) == std::nullopt));
+}
+
+BOOST_AUTO_TEST_CASE(a_witness_is_two_developments_with_the_same_moves_of_the_role) {
+    const auto g = test::step_game(test::coin_game_text());
+    {
+        const auto w = first(g, kPlayer, TwoCopyProperty::Legal);
+        BOOST_TEST_REQUIRE(w.has_value());
+        BOOST_TEST_REQUIRE(w->actual.size() == 1u);
+        BOOST_TEST_REQUIRE(w->alternative.size() == 1u);
+        BOOST_TEST(w->actual[0][kPlayer].to_kif() == "noop");
+        BOOST_TEST(w->alternative[0][kPlayer].to_kif() == "noop");
+        const std::set<std::string> flips{w->actual[0][kRandom].to_kif(), w->alternative[0][kRandom].to_kif()};
+        BOOST_TEST(flips == (std::set<std::string>{"(flip heads)", "(flip tails)"}));
+    }
+    {
+        // goal-knowledge: heads and tails, then both a (b is not legal after tails)
+        const auto w = first(g, kPlayer, TwoCopyProperty::Goal);
+        BOOST_TEST_REQUIRE(w.has_value());
+        BOOST_TEST_REQUIRE(w->actual.size() == 2u);
+        BOOST_TEST(w->actual[1][kPlayer].to_kif() == "a");
+        BOOST_TEST(w->alternative[1][kPlayer].to_kif() == "a");
+        BOOST_TEST(w->actual[0][kRandom].to_kif() != w->alternative[0][kRandom].to_kif());
+    }
+    {
+        // random's perfect information: the same flip (it sees it), heads (b is legal), a against b
+        const auto w = first(g, kRandom, TwoCopyProperty::PerfectInformation);
+        BOOST_TEST_REQUIRE(w.has_value());
+        BOOST_TEST_REQUIRE(w->actual.size() == 2u);
+        BOOST_TEST(w->actual[0][kRandom].to_kif() == "(flip heads)");
+        BOOST_TEST(w->alternative[0][kRandom].to_kif() == "(flip heads)");
+        const std::set<std::string> second{w->actual[1][kPlayer].to_kif(), w->alternative[1][kPlayer].to_kif()};
+        BOOST_TEST(second == (std::set<std::string>{"a", "b"}));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(dropping_the_same_move_constraint_is_caught) {
+    // player sees the coin; its own a and b at step 2 then tell the developments apart.
+    const auto seen = test::step_game(test::coin_game_text(true));
+    smt::TwoCopyOptions mutant;
+    mutant.drop_same_move = true;
+    const auto w = first(seen, kPlayer, TwoCopyProperty::PerfectInformation, mutant);
+    BOOST_TEST_REQUIRE(w.has_value());  // a "counterexample" ...
+    BOOST_TEST(w->depth == 2u);
+    BOOST_TEST(w->actual[1][kPlayer].to_kif() != w->alternative[1][kPlayer].to_kif());  // ... that is none
+}
+
+BOOST_AUTO_TEST_CASE(k_induction_proves_refutes_or_is_undecided) {
+    const auto g = test::step_game(test::coin_game_text());
+    const auto seen = test::step_game(test::coin_game_text(true));
+    using R = smt::InductionResult;
+    {
+        const auto r = smt::prove_by_induction(g.program(), g.init(), kPlayer, TwoCopyProperty::Terminal, 5);
+        BOOST_TEST(r.verdict == R::Proved);
+        BOOST_TEST(r.k == 0u);  // "(step s) in both copies or neither": terminal in both or neither
+        BOOST_TEST(r.invariants.has_value());
+        BOOST_TEST(!r.witness.has_value());
+    }
+    {
+        const auto r = smt::prove_by_induction(seen.program(), seen.init(), kPlayer, TwoCopyProperty::Goal, 5);
+        BOOST_TEST(r.verdict == R::Proved);
+        // at k = 0 by the invariant "(coin c) in both copies or neither" (without it, the
+        // step case needs k = 2 to reach back to the flip that player sees)
+        BOOST_TEST(r.k == 0u);
+    }
+    {
+        const auto r = smt::prove_by_induction(g.program(), g.init(), kPlayer, TwoCopyProperty::Goal, 5);
+        BOOST_TEST(r.verdict == R::Refuted);
+        BOOST_TEST(r.k == 2u);
+        BOOST_TEST_REQUIRE(r.witness.has_value());
+        BOOST_TEST(r.witness->depth == 2u);
+    }
+    {
+        const auto r =
+            smt::prove_by_induction(g.program(), g.init(), kRandom, TwoCopyProperty::PerfectInformation, 5);
+        BOOST_TEST(r.verdict == R::Refuted);
+        BOOST_TEST(r.k == 2u);
+        BOOST_TEST(!r.invariants.has_value());  // perfect information: base case only
+    }
+    {
+        // Perfect information that holds is never proved: the base case alone, up to max_k.
+        const auto r =
+            smt::prove_by_induction(seen.program(), seen.init(), kPlayer, TwoCopyProperty::PerfectInformation, 3);
+        BOOST_TEST(r.verdict == R::Undecided);
+        BOOST_TEST(r.k == 3u);
+    }
+    {
+        // legal-knowledge of player fails at depth 1: with max_k = 0 the step case from a pair
+        // (heads, tails) after step 1 is not excluded by any invariant: undecided.
+        const auto r = smt::prove_by_induction(g.program(), g.init(), kPlayer, TwoCopyProperty::Legal, 0);
+        BOOST_TEST(r.verdict == R::Undecided);
+        BOOST_TEST(r.k == 0u);
+        const auto r1 = smt::prove_by_induction(g.program(), g.init(), kPlayer, TwoCopyProperty::Legal, 1);
+        BOOST_TEST(r1.verdict == R::Refuted);
+        BOOST_TEST(r1.k == 1u);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(assumed_invariants_and_the_hooks_keep_the_verdicts) {
+    const auto seen = test::step_game(test::coin_game_text(true));
+    using R = smt::InductionResult;
+    const auto first_role = smt::prove_by_induction(seen.program(), seen.init(), kRandom, TwoCopyProperty::Goal, 5);
+    BOOST_TEST(first_role.verdict == R::Proved);
+    BOOST_TEST(!first_role.state_invariants.empty());  // e.g. at most one (step s) holds
+    smt::TwoCopyOptions o;
+    o.assumed = first_role.state_invariants;
+    std::size_t reachable_calls = 0, explore_calls = 0, progress_calls = 0;
+    o.reachable = [&] {
+        ++reachable_calls;
+        return std::vector<std::pair<std::vector<gdl::Term>, std::vector<gdl::Term>>>{};
+    };
+    o.explore = [&](const std::vector<gdl::Term>&, const std::vector<gdl::Term>&) {
+        ++explore_calls;
+        return std::vector<std::pair<std::vector<gdl::Term>, std::vector<gdl::Term>>>{};
+    };
+    o.progress = [&](const std::string&) { ++progress_calls; };
+    for (auto p : {TwoCopyProperty::Goal, TwoCopyProperty::Legal, TwoCopyProperty::Terminal}) {
+        const auto plain = smt::prove_by_induction(seen.program(), seen.init(), kPlayer, p, 5);
+        const auto assumed = smt::prove_by_induction(seen.program(), seen.init(), kPlayer, p, 5, o);
+        BOOST_TEST(plain.verdict == R::Proved);
+        BOOST_TEST(assumed.verdict == plain.verdict);
+        // the assumed invariants are reported back with those found
+        for (const auto& a : first_role.state_invariants)
+            BOOST_TEST(std::count_if(assumed.state_invariants.begin(), assumed.state_invariants.end(), [&](const auto& s) {
+                           return !(s < a) && !(a < s);
+                       }) == 1);
+    }
+    BOOST_TEST(reachable_calls >= 1u);
+    (void)explore_calls, (void)progress_calls;  // told only when Houdini drops a candidate
+}
+
+BOOST_AUTO_TEST_CASE(a_past_deadline_is_an_smt_error) {
+    const auto g = test::step_game(test::coin_game_text());
+    smt::TwoCopyOptions late;
+    late.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+    smt::TwoCopy tc(g.program(), g.init(), kPlayer, TwoCopyProperty::Legal, late);
+    try {
+        tc.counterexample(0);
+        BOOST_FAIL("no error past the deadline");
+    } catch (const smt::SmtError& e) {
+        BOOST_TEST(std::string(e.what()).find("timeout") != std::string::npos);
+    }
+    BOOST_CHECK_THROW(smt::prove_by_induction(g.program(), g.init(), kPlayer, TwoCopyProperty::Terminal, 3, late),
+                      smt::SmtError);
+}
