@@ -43,7 +43,7 @@ std::string formula_refusal(const gdl::Term& f) {
     if (contains(m, "recursive action predicate"))
         throw UserError("regression: " + m.substr(m.find("regression does not")) + "; use --engine progression");
     if (contains(m, "not_an_agent") || contains(m, "not an agent"))
-        throw UserError("regression: " + m.substr(m.find(':') == std::string::npos ? 0 : m.find(':') + 2));
+        throw UserError("regression: " + m.substr(m.find(": ") == std::string::npos ? 0 : m.find(": ") + 2));
     throw e;
 }
 
