@@ -83,7 +83,14 @@ bool standard_order_less(const Term& a, const Term& b) {
 
 Term make_list(const std::vector<Term>& items) {
     Term out = Term::constant("[]");
-    for (auto it = items.rbegin(); it != items.rend(); ++it) out = Term::compound("[|]", {*it, out});
+    // The rest moved into each cell: an initializer list would copy it, once per cell (quadratic).
+    for (auto it = items.rbegin(); it != items.rend(); ++it) {
+        std::vector<Term> cell;
+        cell.reserve(2);
+        cell.push_back(*it);
+        cell.push_back(std::move(out));
+        out = Term::compound("[|]", std::move(cell));
+    }
     return out;
 }
 
