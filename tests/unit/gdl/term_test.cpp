@@ -13,17 +13,11 @@
 #include <vector>
 
 #include "gdl/term.h"
-
-namespace gdlsc::gdl {
-inline std::ostream& operator<<(std::ostream& o, const Term& t) { return o << t.to_kif(); }
-}  // namespace gdlsc::gdl
+#include "kif_terms.h"
 
 using namespace gdlsc::gdl;
-
-namespace {
-Term c(const std::string& n) { return Term::constant(n); }
-Term f(const std::string& n, std::vector<Term> a) { return Term::compound(n, std::move(a)); }
-}  // namespace
+using gdlsc::test::c;
+using gdlsc::test::f;
 
 BOOST_AUTO_TEST_CASE(lists) {
     Term l = make_list({c("a"), f("g", {c("b")})});

@@ -9,15 +9,13 @@
 #include <vector>
 
 #include "ground/ground_program.h"
+#include "kif_terms.h"
 
 using namespace gdlsc;
 using gdl::Term;
+using test::c;
+using test::f;
 using ground::GroundProgram;
-
-namespace {
-Term c(const std::string& n) { return Term::constant(n); }
-Term f(const std::string& n, std::vector<Term> a) { return Term::compound(n, std::move(a)); }
-}  // namespace
 
 BOOST_AUTO_TEST_CASE(atoms_are_interned_per_step) {
     GroundProgram gp;

@@ -14,22 +14,18 @@
 #include <string>
 
 #include "gdl/term.h"
+#include "kif_terms.h"
 #include "prolog/calls.h"
 #include "prolog/convert.h"
 #include "prolog/engine.h"
 
-namespace gdlsc::gdl {
-inline std::ostream& operator<<(std::ostream& o, const Term& t) { return o << t.to_kif(); }
-}  // namespace gdlsc::gdl
-
 using namespace gdlsc;
 using gdl::Term;
+using test::c;
+using test::v;
+using test::f;
 
 namespace {
-
-Term c(const std::string& n) { return Term::constant(n); }
-Term v(const std::string& n) { return Term::variable(n); }
-Term f(const std::string& n, std::vector<Term> a) { return Term::compound(n, std::move(a)); }
 
 // The engine started (PL_initialise), once.
 void started() { (void)pl::Engine::instance(); }

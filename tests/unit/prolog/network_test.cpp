@@ -18,22 +18,19 @@
 #include "game_paths.h"
 #include "gdl/analysis.h"
 #include "gdl/reader.h"
+#include "kif_terms.h"
 #include "network/step_network.h"
 #include "prolog/engine.h"
 #include "sc/emit_prolog.h"
 
-namespace gdlsc::gdl {
-inline std::ostream& operator<<(std::ostream& o, const Term& t) { return o << t.to_kif(); }
-}  // namespace gdlsc::gdl
-
 using namespace gdlsc;
 using gdl::Term;
+using test::c;
+using test::v;
+using test::f;
 
 namespace {
 
-Term c(const std::string& n) { return Term::constant(n); }
-Term v(const std::string& n) { return Term::variable(n); }
-Term f(const std::string& n, std::vector<Term> a) { return Term::compound(n, std::move(a)); }
 Term mark(int m, int n) { return f("mark", {c(std::to_string(m)), c(std::to_string(n))}); }
 Term cell(int m, int n, const char* z) { return f("cell", {c(std::to_string(m)), c(std::to_string(n)), c(z)}); }
 

@@ -17,18 +17,18 @@
 #include "game_paths.h"
 #include "gdl/analysis.h"
 #include "gdl/reader.h"
+#include "kif_terms.h"
 #include "prolog/engine.h"
 #include "prolog/runtime.h"
 
 using namespace gdlsc;
 using gdl::Term;
+using test::c;
+using test::v;
+using test::f;
 namespace rt = gdlsc::pl::runtime;
 
 namespace {
-
-Term c(const std::string& n) { return Term::constant(n); }
-Term v(const std::string& n) { return Term::variable(n); }
-Term f(const std::string& n, std::vector<Term> a) { return Term::compound(n, std::move(a)); }
 
 // Monty Hall loaded afresh (no memo of an earlier case).
 pl::Engine& monty() {

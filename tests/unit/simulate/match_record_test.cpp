@@ -7,12 +7,9 @@
 #include <ostream>
 
 #include "base/errors.h"
+#include "kif_terms.h"
 #include "simulate/match_record.h"
 #include "simulate/simulation.h"
-
-namespace gdlsc::gdl {
-inline std::ostream& operator<<(std::ostream& o, const Term& t) { return o << t.to_kif(); }
-}  // namespace gdlsc::gdl
 
 using namespace gdlsc;
 using query::parse_match_record;
