@@ -186,6 +186,10 @@ prolog:message(error(gdlsc_load(Ms), _)) -->
     load_messages(Ms).
 prolog:message(error(gdlsc_unsupported(knows_in_rules), _)) -->
     [ 'GDL-III knows in game rules is not supported by the progression engine'-[] ].
+prolog:message(error(gdlsc_error(not_an_agent(random)), _)) -->
+    [ 'random is not an agent: it has no knowledge'-[] ].
+prolog:message(error(gdlsc_error(not_an_agent(R)), _)) -->
+    [ '~w is not a role of the game: knows needs an agent'-[R] ].
 
 load_messages([]) --> [].
 load_messages([M|Ms]) --> [ '  ~p'-[M], nl ], load_messages(Ms).

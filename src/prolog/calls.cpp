@@ -39,6 +39,7 @@ std::string exception_message(const PlTerm& ex) {
     } catch (const PlFail&) {
         PL_clear_exception();
     }
+    while (!msg.empty() && (msg.back() == '\n' || msg.back() == ' ')) msg.pop_back();
     return msg.empty() ? term_text(ex) : msg;
 }
 
@@ -54,8 +55,18 @@ std::string exception_message(const PlTerm& ex) {
     size_t arity = 0;
     if (ex.name_arity(&name, &arity) && atom_text(name) == "error" && arity == 2) {
         PlTerm formal = ex[1];
-        if (formal.name_arity(&name, &arity) && atom_text(name) == "resource_error") {
-            throw LimitError("Prolog ran out of resources (" + term_text(formal) + ") in " + context);
+        if (formal.name_arity(&name, &arity) && arity == 1) {
+            const std::string kind = atom_text(name);
+            PlAtom reason(PlAtom::null);
+            size_t reason_arity = 0;
+            const bool named = formal[1].name_arity(&reason, &reason_arity);
+            if (kind == "resource_error") {
+                if (named && atom_text(reason).rfind("gdlsc_", 0) == 0)
+                    throw RuntimeLimit(context + ": " + exception_message(ex), atom_text(reason));
+                throw LimitError("Prolog ran out of resources (" + term_text(formal) + ") in " + context);
+            }
+            if ((kind == "gdlsc_error" || kind == "gdlsc_unsupported") && named)
+                throw RuntimeRefusal(context + ": " + exception_message(ex), atom_text(reason));
         }
     }
     throw EngineError(context + ": " + exception_message(ex));

@@ -11,7 +11,8 @@
 //   auto rows = e.solve("gdlsc_formula", "eval", {formula, sit});  // bindings of ?vars
 //
 // Errors: a Prolog exception becomes EngineError (with the goal as context); a time,
-// inference or stack limit becomes LimitError (src/base/errors.h).
+// inference or stack limit becomes LimitError (src/base/errors.h); an error the runtime raises
+// on purpose becomes RuntimeRefusal or RuntimeLimit below, typed by its reason.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -22,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "base/errors.h"
 #include "gdl/analysis.h"
 #include "gdl/program.h"
 
@@ -51,6 +53,22 @@ struct Limits {
     double seconds = 0;                  ///< wall-clock limit per call (0: none)
     std::int64_t inferences = 0;         ///< inference limit per call (0: none)
     std::size_t stack_bytes = 0;         ///< Prolog stack limit (0: SWI's default, 1 GiB)
+};
+
+/// An error the gdlsc runtime raises on purpose, `error(gdlsc_error(R), _)` or
+/// `error(gdlsc_unsupported(R), _)`: `reason` is R's name (not_an_agent, variable_knows_role,
+/// common_knowledge_regression, recursive_action_predicate, ...), the message what the
+/// runtime's message for it says (prolog/*.pl, prolog:message//1).
+struct RuntimeRefusal : EngineError {
+    RuntimeRefusal(const std::string& m, std::string r) : EngineError(m), reason(std::move(r)) {}
+    std::string reason;
+};
+
+/// A bound of the gdlsc runtime, `error(resource_error(R), _)` with R one of the runtime's
+/// (gdlsc_regression_size(N): regression's formula passed --max-size).
+struct RuntimeLimit : LimitError {
+    RuntimeLimit(const std::string& m, std::string r) : LimitError(m), reason(std::move(r)) {}
+    std::string reason;
 };
 
 struct PlayoutStats {

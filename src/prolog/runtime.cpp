@@ -119,8 +119,8 @@ std::optional<Regressed> regress_query(Engine& e, const Term& formula, const Ter
         b = one(e, "gdlsc_regression", "regress_query",
                 {formula, sit, gdl::make_list(vars), gdl::make_list(names), number(max_nodes), var("$text"),
                  var("$size"), var("$rows")});
-    } catch (const LimitError& ex) {  // resource_error(gdlsc_regression_size(N)): the bound, not a limit
-        if (std::string(ex.what()).find("gdlsc_regression_size") != std::string::npos) return std::nullopt;
+    } catch (const RuntimeLimit& ex) {  // resource_error(gdlsc_regression_size(N)): the bound, not a limit
+        if (ex.reason == "gdlsc_regression_size") return std::nullopt;
         throw;
     }
     Regressed r;

@@ -141,12 +141,10 @@ static ProveReport chc_proof(const Game& g, const std::string& property, const C
         }
         throw EngineError("prove: the Horn clauses of " + property +
                           " are refuted but the bounded search found no counterexample up to depth " + std::to_string(bound));
+    } catch (const smt::SmtTimeout& ex) {
+        throw LimitError("prove: time limit of " + seconds_text(o.timeout_seconds) + " s exceeded in Z3 (" + ex.what() + ")");
     } catch (const smt::SmtError& ex) {
-        std::string m = ex.what();
-        if (dynamic_cast<const smt::SmtTimeout*>(&ex) || m.find("timeout") != std::string::npos ||
-            m.find("canceled") != std::string::npos)
-            throw LimitError("prove: time limit of " + seconds_text(o.timeout_seconds) + " s exceeded in Z3 (" + m + ")");
-        throw EngineError("prove: " + m);
+        throw EngineError(std::string("prove: ") + ex.what());
     }
 }
 

@@ -257,11 +257,10 @@ static ProveReport smt_proof(const Game& g, const std::string& property, const S
         set_counterexample(g, rep, g.analysis.roles[worst_role], worst->k, worst->witness->actual,
                            worst->witness->alternative);
         return rep;
+    } catch (const smt::SmtTimeout& ex) {
+        throw LimitError("prove: time limit of " + seconds_text(o.timeout_seconds) + " s exceeded in Z3 (" + ex.what() + ")");
     } catch (const smt::SmtError& ex) {
-        std::string m = ex.what();
-        if (m.find("timeout") != std::string::npos || m.find("canceled") != std::string::npos)
-            throw LimitError("prove: time limit of " + seconds_text(o.timeout_seconds) + " s exceeded in Z3 (" + m + ")");
-        throw EngineError("prove: " + m);
+        throw EngineError(std::string("prove: ") + ex.what());
     }
 }
 

@@ -201,11 +201,10 @@ ProveReport prove_wellformed_smt(const Game& g, const std::string& property, std
             }
         }
         rep.pairs = oc.solver_calls();
+    } catch (const smt::SmtTimeout& ex) {
+        throw LimitError("prove: time limit of " + seconds_text(timeout_seconds) + " s exceeded in Z3 (" + ex.what() + ")");
     } catch (const smt::SmtError& ex) {
-        const std::string m = ex.what();
-        if (m.find("timeout") != std::string::npos || m.find("canceled") != std::string::npos)
-            throw LimitError("prove: time limit of " + seconds_text(timeout_seconds) + " s exceeded in Z3 (" + m + ")");
-        throw EngineError("prove: " + m);
+        throw EngineError(std::string("prove: ") + ex.what());
     }
     return rep;
 }
@@ -320,12 +319,10 @@ ProveReport prove_wellformed_chc(const Game& g, const std::string& property, con
         b.depth = b.at_depth;
         b.pairs += rep.pairs;
         return b;
+    } catch (const smt::SmtTimeout& ex) {
+        throw LimitError("prove: time limit of " + seconds_text(o.timeout_seconds) + " s exceeded in Z3 (" + ex.what() + ")");
     } catch (const smt::SmtError& ex) {
-        const std::string m = ex.what();
-        if (dynamic_cast<const smt::SmtTimeout*>(&ex) || m.find("timeout") != std::string::npos ||
-            m.find("canceled") != std::string::npos)
-            throw LimitError("prove: time limit of " + seconds_text(o.timeout_seconds) + " s exceeded in Z3 (" + m + ")");
-        throw EngineError("prove: " + m);
+        throw EngineError(std::string("prove: ") + ex.what());
     }
 }
 

@@ -13,8 +13,6 @@
 namespace gdlsc::query {
 namespace {
 
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
-
 std::string regression_refusal_variable_role() {
     return "a role name is needed in knows and kwhether, not a variable (the Knows macro is "
            "regressed per role); use --engine progression";
@@ -32,19 +30,20 @@ std::string formula_refusal(const gdl::Term& f) {
     return "";
 }
 
-// Errors from the regression runtime that are the user's (the formula), not ours.
-[[noreturn]] void rethrow_engine_error(const EngineError& e) {
-    std::string m = e.what();
-    if (contains(m, "common knowledge cannot be regressed"))
+// Errors from the regression runtime that are the user's (the formula), not ours, by their
+// reason (pl::RuntimeRefusal: the runtime's error term, never its text).
+[[noreturn]] void rethrow_refusal(const pl::RuntimeRefusal& e) {
+    if (e.reason == "common_knowledge_regression")
         throw UserError("regression: common knowledge cannot be regressed into a finite formula; "
                         "use --engine progression");
-    if (contains(m, "variable_knows_role") || contains(m, "needs a role name in knows"))
-        throw UserError("regression: " + regression_refusal_variable_role());
-    if (contains(m, "recursive action predicate"))
-        throw UserError("regression: " + m.substr(m.find("regression does not")) + "; use --engine progression");
-    if (contains(m, "not_an_agent") || contains(m, "not an agent"))
-        throw UserError("regression: " + m.substr(m.find(": ") == std::string::npos ? 0 : m.find(": ") + 2));
-    throw e;
+    if (e.reason == "variable_knows_role") throw UserError("regression: " + regression_refusal_variable_role());
+    if (e.reason == "recursive_action_predicate" || e.reason == "not_an_agent") {
+        const std::string m = e.what();  // "<goal>: <the runtime's message>"
+        const auto colon = m.find(": ");
+        throw UserError("regression: " + (colon == std::string::npos ? m : m.substr(colon + 2)) +
+                        (e.reason == "recursive_action_predicate" ? "; use --engine progression" : ""));
+    }
+    throw;
 }
 
 }  // namespace
@@ -75,8 +74,8 @@ Regression regress_formula(const QueryContext& ctx, std::size_t max_nodes) {
     std::optional<pl::runtime::Regressed> got;
     try {
         got = pl::runtime::regress_query(pl, ctx.formula.term, ctx.situation, vars, names, max_nodes);
-    } catch (const EngineError& e) {
-        rethrow_engine_error(e);
+    } catch (const pl::RuntimeRefusal& e) {
+        rethrow_refusal(e);
     }
     if (!got)
         throw LimitError("regression: the regressed formula grows beyond " + std::to_string(max_nodes) +

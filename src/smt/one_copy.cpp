@@ -48,14 +48,14 @@ struct OneCopy::Impl {
         if (options.deadline) {
             const auto left =
                 std::chrono::duration_cast<std::chrono::milliseconds>(*options.deadline - std::chrono::steady_clock::now());
-            if (left.count() <= 0) throw SmtError("timeout while checking well-formedness");
+            if (left.count() <= 0) throw SmtTimeout("timeout while checking well-formedness");
             z3::params p(ctx);
             p.set("timeout", static_cast<unsigned>(std::min<long long>(left.count(), 0xffffffffLL)));
             s.set(p);
         }
         ++calls;
         const z3::check_result r = s.check();
-        if (r == z3::unknown) throw SmtError("z3 gave no answer while checking well-formedness: " + s.reason_unknown());
+        if (r == z3::unknown) throw_gave_up("z3 gave no answer while checking well-formedness", s.reason_unknown());
         return r == z3::sat;
     }
 

@@ -235,7 +235,7 @@ public:
             const std::string why = s_.reason_unknown();
             if (o_.deadline && std::chrono::steady_clock::now() >= *o_.deadline)
                 throw SmtTimeout("time limit reached in PDR: " + why);
-            throw SmtError("PDR: the SAT solver gave no answer: " + why);
+            throw_gave_up("PDR: the SAT solver gave no answer", why);
         }
         return r == z3::sat;
     }

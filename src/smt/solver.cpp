@@ -113,7 +113,7 @@ struct Solver::Impl {
             if (r == z3::unsat) break;
             if (r == z3::unknown) {
                 solver.pop();
-                throw SmtError("z3 answered unknown: " + solver.reason_unknown());
+                throw_gave_up("z3 answered unknown", solver.reason_unknown());
             }
             z3::model m = solver.get_model();
             std::vector<bool> values(gp.atoms.size());

@@ -45,14 +45,14 @@ bool check(z3::solver& s, const TwoCopyOptions& o, std::size_t& calls, const cha
            const z3::expr_vector* assumptions = nullptr) {
     if (o.deadline) {  // the time left of the whole search
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*o.deadline - std::chrono::steady_clock::now());
-        if (left.count() <= 0) throw SmtError(std::string("timeout before ") + what);
+        if (left.count() <= 0) throw SmtTimeout(std::string("timeout before ") + what);
         z3::params p(s.ctx());
         p.set("timeout", static_cast<unsigned>(std::min<long long>(left.count(), 0xffffffffLL)));
         s.set(p);
     }
     ++calls;
     z3::check_result r = guard(what, [&] { return assumptions ? s.check(*assumptions) : s.check(); });
-    if (r == z3::unknown) throw SmtError(std::string("z3 gave no answer while ") + what + ": " + s.reason_unknown());
+    if (r == z3::unknown) throw_gave_up(std::string("z3 gave no answer while ") + what, s.reason_unknown());
     return r == z3::sat;
 }
 

@@ -9,12 +9,21 @@
 
 namespace gdlsc::smt {
 
+// Z3 tells why it gave up only in text (reason_unknown(), an exception's message): a timeout
+// or a cancellation becomes SmtTimeout, anything else SmtError. The one place that reads it;
+// the engines above catch the types.
+[[noreturn]] inline void throw_gave_up(const std::string& what, const std::string& why) {
+    if (why.find("timeout") != std::string::npos || why.find("canceled") != std::string::npos)
+        throw SmtTimeout(what + ": " + why);
+    throw SmtError(what + ": " + why);
+}
+
 template <typename F>
 auto guard(const char* what, F&& f) -> decltype(f()) {
     try {
         return f();
     } catch (const z3::exception& e) {
-        throw SmtError(std::string("z3 error while ") + what + ": " + e.msg());
+        throw_gave_up(std::string("z3 error while ") + what, e.msg());
     }
 }
 
