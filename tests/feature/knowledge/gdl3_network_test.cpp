@@ -166,13 +166,13 @@ BOOST_AUTO_TEST_CASE(static_and_random_known_answers_both_ways) {
 }
 
 BOOST_AUTO_TEST_CASE(fixture_random_histories) {
-    random_histories(fixture, 6, 3, 1);
-    random_histories(static_random, 4, 2, 12);
+    random_histories(fixture, 4, 3, 1);
+    random_histories(static_random, 3, 2, 12);
 }
 BOOST_AUTO_TEST_CASE(number_guessing_random_histories) {
-    random_histories(source("examples/number_guessing/number_guessing.kif"), 3, 6, 2);
+    random_histories(source("examples/number_guessing/number_guessing.kif"), 2, 6, 2);
 }
-BOOST_AUTO_TEST_CASE(cheryl_random_histories) { random_histories(source("examples/cheryl/cheryl.kif"), 3, 4, 3); }
+BOOST_AUTO_TEST_CASE(cheryl_random_histories) { random_histories(source("examples/cheryl/cheryl.kif"), 2, 4, 3); }
 BOOST_AUTO_TEST_CASE(russian_cards_random_histories) {
     random_histories(source("examples/russian_cards/russian_cards.kif"), 2, 3, 4);
 }
@@ -180,7 +180,7 @@ BOOST_AUTO_TEST_CASE(sum_and_product_random_histories) {
     random_histories(source("examples/sum_and_product/sum_and_product_10.kif"), 2, 5, 5);
 }
 BOOST_AUTO_TEST_CASE(three_players_random_histories) {
-    random_histories(source("examples/three_players/three_players.kif"), 3, 4, 6);
+    random_histories(source("examples/three_players/three_players.kif"), 2, 4, 6);
 }
 // The time limit stops the developments on the network with the documented exit and message.
 BOOST_AUTO_TEST_CASE(time_limit, *boost::unit_test::precondition(Python3Present())) {
@@ -196,5 +196,5 @@ BOOST_AUTO_TEST_CASE(time_limit, *boost::unit_test::precondition(Python3Present(
 }
 
 BOOST_AUTO_TEST_CASE(muddy_children_random_histories, *boost::unit_test::precondition(Python3Present())) {
-    for (int n : {3, 4}) random_histories(muddy(n), 3, n + 1, 7 + static_cast<unsigned>(n));
+    for (int n : {3, 4}) random_histories(muddy(n), 2, n + 1, 7 + static_cast<unsigned>(n));
 }

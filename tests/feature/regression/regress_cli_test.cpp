@@ -5,6 +5,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "run_gdlsc.h"
 #include "simulated_history.h"
@@ -38,9 +39,13 @@ struct Case {
     size_t max_knowledge = 0;
 };
 
-// Runs --engine all on every triple; returns the number of runs.
+// Runs --engine all on every triple; returns the number of runs. A (history, formula) pair
+// runs once: the seeds share their prefixes (the empty history above all, where
+// `(kwhether jane (true (hascard ?r ?c)))` holds for every pair of terms: 5,929 answers, 45 s
+// an engine).
 int cross_check(const Case& c) {
     int runs = 0;
+    std::set<std::pair<std::string, std::string>> done;
     for (int seed : c.seeds) {
         auto steps = simulated_steps(c.game, seed, 12);
         for (size_t n : c.lengths) {
@@ -49,6 +54,7 @@ int cross_check(const Case& c) {
             std::vector<std::string> fs = c.formulas;
             if (n <= c.max_knowledge) fs.insert(fs.end(), c.knowledge.begin(), c.knowledge.end());
             for (const auto& f : fs) {
+                if (!done.emplace(h, f).second) continue;
                 auto r = run_gdlsc({"query", "--engine", "all", c.game, "--history", h, f});
                 ++runs;
                 BOOST_TEST(r.exit_code == 0, c.game << " after [" << h << "] " << f << ": exit " << r.exit_code << "\n"

@@ -86,11 +86,11 @@ GDLSC_CORPUS_CASE(slot_states_play_the_matches_of_list_states) {
         }
         ++with_copy;
         // Long games are compared over their first 60 joint moves; as many playouts (2 to 20)
-        // as take about a second over slot states (chess and linesOfAction: a few).
+        // as take about a quarter of a second over slot states (chess and linesOfAction: 2).
         auto t0 = std::chrono::steady_clock::now();
         Counts first = playouts(engine, true, 2, 1, 60);
         const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        const std::int64_t n = std::clamp<std::int64_t>(static_cast<std::int64_t>(2 / std::max(s, 1e-3)), 2, 20);
+        const std::int64_t n = std::clamp<std::int64_t>(static_cast<std::int64_t>(0.5 / std::max(s, 1e-3)), 2, 20);
         BOOST_TEST((first == playouts(engine, false, 2, 1, 60)), file.filename().string() << " seed 1, 2 playouts");
         for (std::uint64_t seed : {2u, 3u}) {
             Counts a = playouts(engine, true, n, seed, 60), b = playouts(engine, false, n, seed, 60);
@@ -175,7 +175,7 @@ std::pair<int, int> mutants_caught(const std::string& game, const std::string& r
 }
 
 GDLSC_CORPUS_CASE(a_copy_without_a_next_clause_is_caught) {
-    auto [clauses, caught] = mutants_caught("gdl1/connectFour.kif", "next", 50, 1000);
+    auto [clauses, caught] = mutants_caught("gdl1/connectFour.kif", "next", 8, 1000);
     BOOST_TEST(clauses == 5);
     BOOST_TEST(caught == clauses);
 }
@@ -183,9 +183,9 @@ GDLSC_CORPUS_CASE(a_copy_without_a_next_clause_is_caught) {
 // A recursive (tabled) state predicate: the copy is tabled without the state, which the loop
 // sets before each state (dropping the tables of the state before). linesOfAction's
 // canmovenspacesindir/7 decides the legal moves; each of its three clauses dropped from the
-// tabled copy is caught (by the last states: every match runs to the 40-move bound).
+// tabled copy is caught by one match of 20 joint moves (its last state).
 GDLSC_CORPUS_CASE(a_tabled_copy_without_a_clause_is_caught) {
-    auto [clauses, caught] = mutants_caught("gdl1/linesOfAction.kif", "canmovenspacesindir", 2, 40);
+    auto [clauses, caught] = mutants_caught("gdl1/linesOfAction.kif", "canmovenspacesindir", 1, 20);
     BOOST_TEST(clauses == 3);
     BOOST_TEST(caught == clauses);
 }
