@@ -32,6 +32,15 @@ public:
         return d;
     }
     bool limited() const { return when_.has_value(); }
+    /// A share of the time left, for one stage of a search (the bounded search before PDR gets
+    /// half): `fraction` of what is left, at most `cap_seconds` (0: no cap). No limit and no cap:
+    /// no limit.
+    Deadline share(double fraction, double cap_seconds = 0) const {
+        double s = limited() ? seconds_left() * fraction : 0;
+        if (cap_seconds > 0 && (s <= 0 || s > cap_seconds)) s = cap_seconds;
+        if (limited() && s <= 0) s = 1e-9;  // already passed: still a limit
+        return s > 0 ? after(s) : Deadline();
+    }
     /// The point in time (none: no limit), for APIs that take one (smt::Solver::set_deadline).
     const std::optional<Clock::time_point>& when() const { return when_; }
     bool passed() const { return g_interrupted.load() || (when_ && Clock::now() >= *when_); }

@@ -60,9 +60,7 @@ static ProveReport chc_proof(const Game& g, const std::string& property, const C
         if (engine == smt::ChcEngine::Both) {
             smt::TwoCopyOptions qo;
             qo.drop_same_move = mutation.drop_same_move;
-            const double quick = std::min(kQuickSeconds, deadline.limited() ? deadline.seconds_left() / 4 : kQuickSeconds);
-            qo.deadline = std::chrono::steady_clock::now() +
-                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(quick));
+            qo.deadline = deadline.share(0.25, kQuickSeconds).when();
             try {
                 std::vector<std::size_t> agents;
                 std::vector<std::unique_ptr<smt::TwoCopy>> copies;

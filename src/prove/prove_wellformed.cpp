@@ -268,10 +268,7 @@ ProveReport prove_wellformed_chc(const Game& g, const std::string& property, con
             // development of d joint moves at all proves (every development ends before d).
             // Short games end here; then PDR on the lasso reduction gets the rest.
             smt::OneCopyOptions bo = oo;
-            if (deadline.limited())
-                bo.deadline = std::chrono::steady_clock::now() +
-                              std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                  std::chrono::duration<double>(deadline.seconds_left() / 2));
+            bo.deadline = deadline.share(0.5).when();
             try {
                 smt::OneCopy oc(sp.program, sp.init, bo);
                 for (std::size_t d = 0; d <= kMaxTerminationBound; ++d) {
