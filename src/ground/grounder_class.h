@@ -270,7 +270,7 @@ private:
 
     // The atom index: open addressing over (term, step), as in TermTable.
     static std::uint64_t atom_hash(TermId t, int step) {
-        return fmix((static_cast<std::uint64_t>(t) << 32) | static_cast<std::uint32_t>(step + 1));
+        return mix64((static_cast<std::uint64_t>(t) << 32) | static_cast<std::uint32_t>(step + 1));
     }
     std::int64_t find_atom(TermId t, int step) const {
         const std::uint64_t h = atom_hash(t, step), tag = h & ~0xFFFFFFFFull;

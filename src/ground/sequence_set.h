@@ -1,22 +1,15 @@
-// Hashing helpers of the grounder: murmur3's finaliser, and SequenceSet, the set of rule
-// instances (integer sequences) that keeps the grounder from emitting one instance twice.
-// Open addressing with flat storage: one allocation per table, not one per instance.
+// SequenceSet, the set of rule instances (integer sequences) that keeps the grounder from
+// emitting one instance twice. Open addressing with flat storage: one allocation per table,
+// not one per instance; slots are taken from the low bits of murmur3's finaliser (hash.h).
 #pragma once
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
-namespace gdlsc::ground {
+#include "ground/hash.h"
 
-// Murmur3's finaliser: open-addressing tables take slots from the low bits.
-inline std::uint64_t fmix(std::uint64_t h) {
-    h ^= h >> 33;
-    h *= 0xFF51AFD7ED558CCDull;
-    h ^= h >> 33;
-    h *= 0xC4CEB9FE1A85EC53ull;
-    return h ^ (h >> 33);
-}
+namespace gdlsc::ground {
 
 // A set of integer sequences (rule instances), stored flat: [length, values...]. A slot
 // holds the top 24 bits of the hash (compared before the sequence) and the offset + 1.
@@ -46,7 +39,7 @@ private:
     static std::uint64_t hash(const std::uint32_t* v, std::size_t n) {
         std::uint64_t h = 0xCBF29CE484222325ull ^ n;
         for (std::size_t i = 0; i < n; ++i) h = (h ^ v[i]) * 0x100000001B3ull + (h >> 29);
-        return fmix(h);
+        return mix64(h);
     }
     bool equal(std::uint64_t at, const std::vector<std::uint32_t>& seq) const {
         if (store_[at] != seq.size()) return false;

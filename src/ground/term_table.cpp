@@ -19,7 +19,7 @@ SymbolId TermTable::symbol(std::string_view name) {
 std::uint64_t TermTable::hash(SymbolId sym, const TermId* args, std::uint32_t n) {
     std::uint64_t h = (static_cast<std::uint64_t>(sym) << 20) ^ n;
     for (std::uint32_t i = 0; i < n; ++i) h = (h ^ args[i]) * 0x100000001B3ull + (h >> 29);
-    return fmix(h);  // slots are taken from the low bits
+    return mix64(h);  // slots are taken from the low bits
 }
 
 bool TermTable::same(TermId t, SymbolId sym, const TermId* args, std::uint32_t n) const {
