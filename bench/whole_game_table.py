@@ -8,12 +8,15 @@ Per game and property (legal-, terminal-, goal-knowledge, perfect-information):
     (proved at k / refuted at depth / undecided up to K / not applicable);
   - with --chc, PDR on the pair system's Horn clauses, `gdlsc prove GAME PROP --engine chc
     --json` (holds, with the invariant's lemmas per role / refuted at depth / limit);
+  - with --bdd, the BDD engine, `gdlsc prove GAME PROP --engine bdd --json` (holds, by an
+    inductive invariant of equal fluents or by the reachable pairs / refuted at depth / limit);
 each with elapsed seconds and peak memory (GNU time). Prints a Markdown table; the
 methods must agree wherever they decide (a disagreement is marked DISAGREE and the exit
-status is 3).
+status is 3). The last line counts the rows (accepted games, whole game) that at least one
+method decides.
 
 Default games: the corpus gdl2 folder (GDLSC_CORPUS or ../shared/games) and examples/.
-Usage: bench/whole_game_table.py [--gdlsc build/gdlsc] [--timeout 60] [--max-k 6] [--chc] [GAME ...]
+Usage: bench/whole_game_table.py [--gdlsc build/gdlsc] [--timeout 60] [--max-k 6] [--chc] [--bdd] [GAME ...]
 """
 import argparse, glob, json, os, subprocess, sys, tempfile
 
@@ -32,6 +35,8 @@ def run(cmd, timeout):
         j = json.loads(p.stdout)
     except ValueError:
         j = None
+    if isinstance(j, dict) and "error" in j:  # --json's error object (exit 2, 4, 5)
+        j = None
     return j, float(secs), int(kb) // 1024, p.returncode, p.stderr.strip().splitlines()[-1:] or [""]
 
 
@@ -44,6 +49,10 @@ def verdict(j, code, err):
     if j.get("undecided"):
         return f"undecided (k ≤ {j['depth']})"
     if j["holds"]:
+        if j.get("method") == "bdd":
+            inv = j.get("invariants") or {}
+            return "holds (" + ("invariant: " + ", ".join(f"{r} {n}" for r, n in sorted(inv.items())) + " equalities"
+                                if inv else f"{j.get('pairs', '')} pairs") + ")"
         if j.get("method") == "chc":
             return "holds (" + ", ".join(f"{r} {n}" for r, n in sorted(j.get("invariants", {}).items())) + " lemmas)"
         return f"holds (k = {j['k']})" if "k" in j else "holds"
@@ -58,6 +67,7 @@ def main():
     ap.add_argument("--timeout", type=int, default=60)
     ap.add_argument("--max-k", type=int, default=6)
     ap.add_argument("--chc", action="store_true", help="add a column: prove --engine chc (PDR on Horn clauses)")
+    ap.add_argument("--bdd", action="store_true", help="add a column: prove --engine bdd (the BDD engine)")
     ap.add_argument("games", nargs="*")
     a = ap.parse_args()
     games = a.games
@@ -65,14 +75,17 @@ def main():
         corpus = os.environ.get("GDLSC_CORPUS", os.path.join(here, "..", "..", "shared", "games"))
         games = sorted(glob.glob(os.path.join(corpus, "gdl2", "*.kif")) + glob.glob(os.path.join(corpus, "gdl2", "*.gdl")))
         games += sorted(glob.glob(os.path.join(here, "..", "examples", "*", "*.kif")))
-    chc_head, chc_rule = (" chc (PDR) | s | MB |", "---|---|---|") if a.chc else ("", "")
-    print("| game | property | fixpoint | states | pairs | s | MB | smt k-induction | s | MB |" + chc_head)
-    print("|---|---|---|---|---|---|---|---|---|---|" + chc_rule)
+    extra = [m for m, on in (("chc", a.chc), ("bdd", a.bdd)) if on]
+    titles = {"chc": "chc (PDR)", "bdd": "bdd"}
+    print("| game | property | fixpoint | states | pairs | s | MB | smt k-induction | s | MB |" +
+          "".join(f" {titles[m]} | s | MB |" for m in extra))
+    print("|---|---|---|---|---|---|---|---|---|---|" + "---|---|---|" * len(extra))
     disagree = False
+    rows = decided = 0
     for g in games:
         name = os.path.basename(g)
         if subprocess.run([a.gdlsc, "check", g], capture_output=True).returncode != 0:
-            print(f"| {name} | (invalid: `gdlsc check` refuses it) | | | | | | | | |" + (" | | |" if a.chc else ""), flush=True)
+            print(f"| {name} | (invalid: `gdlsc check` refuses it) | | | | | | | | |" + " | | |" * len(extra), flush=True)
             continue
         for prop in PROPS:
             fj, fs, fm, fc, fe = run([a.gdlsc, "prove", g, prop, "--json", "--quiet"], a.timeout)
@@ -85,21 +98,27 @@ def main():
                     disagree = True
                     sv += " **DISAGREE**"
             chc = ""
-            if a.chc:
-                cj, cs, cm, cc, ce = run([a.gdlsc, "prove", g, prop, "--json", "--quiet", "--engine", "chc"], a.timeout)
+            answers = [fj, sj]
+            for m in extra:
+                cj, cs, cm, cc, ce = run([a.gdlsc, "prove", g, prop, "--json", "--quiet", "--engine", m], a.timeout)
                 cv = verdict(cj, cc, ce)
-                for other in (fj, sj):
-                    if cj is not None and other is not None and not other.get("undecided"):
+                for other in answers:
+                    if cj is not None and other is not None and not other.get("undecided") and not cj.get("undecided"):
                         same = other["holds"] == cj["holds"] and (
                             cj["holds"] or other["counterexample"]["depth"] == cj["counterexample"]["depth"])
                         if not same and "DISAGREE" not in cv:
                             disagree = True
                             cv += " **DISAGREE**"
-                chc = f" {cv} | {cs:.1f} | {cm} |"
+                answers.append(cj)
+                chc += f" {cv} | {cs:.1f} | {cm} |"
+            if not (fj is None and fc == 2):  # a GDL-III example: no whole-game method applies
+                rows += 1
+                decided += any(x is not None and not x.get("undecided") for x in answers)
             space = f" ({fj['space']})" if fj is not None and fj.get("space") == "rules" else ""
             states = fj.get("states", "") if fj else ""
             pairs = fj.get("pairs", "") if fj else ""
             print(f"| {name} | {prop} | {fv}{space} | {states} | {pairs} | {fs:.1f} | {fm} | {sv} | {ss:.1f} | {sm} |{chc}", flush=True)
+    print(f"\n{decided} of {rows} rows decided by at least one method", flush=True)
     sys.exit(3 if disagree else 0)
 
 
