@@ -92,7 +92,7 @@ GDLSC_CORPUS_CASE(slot_states_play_the_matches_of_list_states) {
         const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         const std::int64_t n = std::clamp<std::int64_t>(static_cast<std::int64_t>(0.5 / std::max(s, 1e-3)), 2, 20);
         BOOST_TEST((first == playouts(engine, false, 2, 1, 60)), file.filename().string() << " seed 1, 2 playouts");
-        for (std::uint64_t seed : {2u, 3u}) {
+        for (std::uint64_t seed : {2u}) {
             Counts a = playouts(engine, true, n, seed, 60), b = playouts(engine, false, n, seed, 60);
             BOOST_TEST((a == b), file.filename().string() << " seed " << seed << ": " << a.stats << " / " << b.stats);
         }
