@@ -37,7 +37,7 @@ namespace gdlsc::smt {
 enum class OneCopyProperty { Playability, Termination, MonotonicGoals };
 
 struct OneCopyOptions {
-    std::optional<std::chrono::steady_clock::time_point> deadline;  ///< past it SmtError "timeout"
+    std::optional<std::chrono::steady_clock::time_point> deadline;  ///< past it SmtTimeout
     std::vector<std::size_t> agents;  ///< the roles whose goals count (random is none)
     /// prove_one_copy, prove_no_win: told how PDR goes ("frame 5: 212 lemmas, ...").
     std::function<void(const std::string&)> progress;

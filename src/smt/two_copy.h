@@ -46,7 +46,7 @@ struct StateInvariant {
 
 struct TwoCopyOptions {
     /// The whole search ends by this time (none: no limit): each solver call gets the time
-    /// left, and SmtError "timeout" is thrown past it.
+    /// left, and SmtTimeout is thrown past it.
     std::optional<std::chrono::steady_clock::time_point> deadline;
     /// For tests only: drop the constraint that r's moves are equal (a mutation the tests catch).
     bool drop_same_move = false;
