@@ -45,6 +45,20 @@ inline std::string coin_game_text(bool player_sees_coin = false) {
     return t;
 }
 
+/// The coin game with two agents: random renamed dealer (an agent like any other role), so that
+/// both roles' knowledge is asked.
+inline std::string coin_game_with_dealer_text(bool player_sees_coin = false) {
+    std::string t = coin_game_text(player_sees_coin);
+    const std::string from = "random", to = "dealer";
+    for (std::size_t at = t.find(from); at != std::string::npos; at = t.find(from, at + to.size())) t.replace(at, from.size(), to);
+    return t;
+}
+
+/// The coin game with a dealer (coin_game_with_dealer_text), loaded.
+inline query::Game dealer_game(bool player_sees_coin = false) {
+    return query::load_game_text("t.kif", coin_game_with_dealer_text(player_sees_coin));
+}
+
 /// A loaded game with its ground step program and initial fluents (session/game_file.h).
 struct StepGame {
     query::Game game;

@@ -24,16 +24,7 @@ using gdlsc::test::error_of;
 
 namespace {
 
-std::string replace_all(std::string s, const std::string& from, const std::string& to) {
-    for (std::size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
-        s.replace(at, from.size(), to);
-    return s;
-}
-
-// The coin game with two agents: dealer (the former random) and player.
-query::Game dealer_game(bool player_sees_coin = false) {
-    return query::load_game_text("t.kif", replace_all(test::coin_game_text(player_sees_coin), "random", "dealer"));
-}
+using test::dealer_game;
 
 query::SmtProveOptions bounded(std::size_t depth) {
     query::SmtProveOptions o;
