@@ -196,6 +196,7 @@ struct Developments::Impl {
     void expand(const std::vector<std::int64_t>* step = nullptr);
     void observe(bdd& next_d, const bdd* path);
     void rebuild(Observer& o);
+    std::vector<int> history_vars(const bdd& f) const;
 
     // --- Reading one development (developments.cpp) ---
 

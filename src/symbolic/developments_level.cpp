@@ -164,6 +164,23 @@ void Developments::Impl::observe(bdd& next_d, const bdd* path) {
             for (const bdd& g : cs)
                 if (mine.insert(key(g)).second) ++seen_by[key(g)];
         }
+    // Only H in D_{k+1} matters: each observed function simplified with that care set, once
+    // (the agents share the public ones), with the history variables it reads; an agent
+    // compares it across its cell only if it reads a variable the agent does not see.
+    struct Simplified {
+        bdd g;
+        std::vector<int> vars;
+    };
+    std::unordered_map<int, Simplified> simplified;
+    auto simplify = [&](const bdd& g) -> const Simplified& {
+        auto it = simplified.find(g.id());
+        if (it == simplified.end()) {
+            Simplified s{bdd_simplify(g, next_d), {}};
+            s.vars = history_vars(s.g);
+            it = simplified.emplace(g.id(), std::move(s)).first;
+        }
+        return it->second;
+    };
     for (std::size_t a = 0; a < agents.size(); ++a) {
         Observer& o = observers[a];
         rebuild(o);
@@ -174,15 +191,35 @@ void Developments::Impl::observe(bdd& next_d, const bdd* path) {
                 if (a == 0) next_d &= at(g, *path) ? g : neg(g);
                 continue;
             }
-            // Only H in D_{k+1} matters: g simplified with that care set.
-            bdd gs = bdd_simplify(g, next_d);
-            if (bdd_replace(gs, o.pair) != gs) {
-                o.obs.push_back(gs);
+            const Simplified& gs = simplify(g);
+            if (std::any_of(gs.vars.begin(), gs.vars.end(), [&](int v) { return o.unseen[static_cast<std::size_t>(v)] != 0; })) {
+                o.obs.push_back(gs.g);
                 o.rel_valid = false;
             }
             manager.check();
         }
     }
+}
+
+// The history variables `f` reads (a walk over its nodes; not bdd_support, whose buffer
+// BuDDy 2.4 keeps across managers -- see symbolic/pair_bdd_image.cpp).
+std::vector<int> Developments::Impl::history_vars(const bdd& f) const {
+    std::vector<char> in(vars, 0);
+    std::unordered_set<BDD> seen_nodes;
+    std::vector<BDD> stack{f.id()};
+    while (!stack.empty()) {
+        const BDD n = stack.back();
+        stack.pop_back();
+        if (n < 2 || !seen_nodes.insert(n).second) continue;
+        const int v = bdd_var(n) / 2;  // a primed slot counts as its history variable
+        if (static_cast<std::size_t>(v) < vars) in[static_cast<std::size_t>(v)] = 1;
+        stack.push_back(bdd_low(n));
+        stack.push_back(bdd_high(n));
+    }
+    std::vector<int> out;
+    for (std::size_t v = 0; v < vars; ++v)
+        if (in[v]) out.push_back(static_cast<int>(v));
+    return out;
 }
 
 void Developments::Impl::rebuild(Observer& o) {
