@@ -28,11 +28,12 @@ bdd Developments::Impl::knows(std::size_t role, const bdd& p) {
 // Eq_r ∧ D' of this level, once per level; Eq_r gets the observations added since.
 const bdd& Developments::Impl::d_primed(Observer& o) {
     if (o.d_primed_valid) return o.d_primed;
+    const bdd d_renamed = bdd_replace(D, o.pair);
     if (o.folded < o.obs.size()) {
         // Only H, H' in D matter (knows and post conjoin D' and read H in D): each
         // equality simplified with that care set (blind tic-tac-toe after three steps:
         // black's Eq 3.2 million nodes without, 0.85 million with).
-        const bdd care = D & bdd_replace(D, o.pair);
+        const bdd care = D & d_renamed;
         for (; o.folded < o.obs.size(); ++o.folded) {
             const bdd& g = o.obs[o.folded];
             bdd gp = bdd_replace(g, o.pair);
@@ -40,7 +41,7 @@ const bdd& Developments::Impl::d_primed(Observer& o) {
             manager.check();
         }
     }
-    o.d_primed = o.eq & bdd_replace(D, o.pair);
+    o.d_primed = o.eq & d_renamed;
     o.d_primed_valid = true;
     return o.d_primed;
 }
