@@ -70,6 +70,15 @@ def bdd_targets(a):
     mp = "muddy_children/generate_per_step.py"
     cases = [("Cheryl (example)", [g, "solve", ex("cheryl/cheryl.kif"), "--depth", "4", "(true (said statement3))"],
               0.1, 0.03),
+             ("Cheryl (claims menu, two-step deal)",
+              [g, "solve", ex("cheryl/cheryl_claims.kif"), "--depth", "6",
+               "(and (true (claimed albert1)) (true (claimed albert2)) (true (claimed bernard3)) (true (claimed albert4)))"],
+              0.1, 0.03),
+             ("Cheryl (claims menu), query after the claims",
+              [g, "query", ex("cheryl/cheryl_claims.kif"), "--history",
+               "((deal_month july) idle idle) ((deal_day 16) idle idle) (idle (say i_dont_know) idle) "
+               "(idle (say you_dont_know) idle) (idle idle (say now_i_know))", "(knows albert (true (the_day ?d)))"],
+              0.1, None),
              ("Russian Cards, 1,290 announcements (menu, two-step deal)",
               [g, "solve", generated("russian_cards/generate_menu.py"), "--depth", "3", "--limit", "0",
                "(and (true (hand anne 0 1 2)) (true (hand bob 3 4 5)) safe)"], 1.0, 0.37),

@@ -80,6 +80,10 @@ void register_prove(CLI::App& app, int& exit_code) {
     cmd->add_option("--chc-solver", r.chc_solver,
                     "with --engine chc: both (IC3/PDR and Z3's Spacer race, the first answer wins; default), pdr or spacer")
         ->check(CLI::IsMember({"both", "pdr", "spacer"}));
+    cmd->add_option("--walks", r.walks, "with --engine walks: random lockstep walks per role (default 1,000)")
+        ->check(positive_whole_number());
+    cmd->add_option("--seed", r.seed, "with --engine walks: the walks' random seed (default 1; the same seed, the same walks)")
+        ->check(whole_number());
     cmd->add_option("--max-k", r.max_k, "with --induction: the largest k tried (default 10; exit 6 if undecided)")
         ->check(whole_number());
     add_json(cmd, a->json, "print {\"holds\", \"depth\", \"counterexample\"}");

@@ -255,8 +255,9 @@ static ProveReport whole_game(const Game& g, const std::string& property, const 
     DeadlineStop deadline(Deadline::after(o.timeout_seconds), stop);
     ProveReport rep;
     rep.property = property;
-    rep.method = ProveMethod::Fixpoint;
+    rep.method = o.walks ? ProveMethod::Walks : ProveMethod::Fixpoint;
     rep.whole_game = !o.max_depth;
+    ground::WalkStats walk_stats;
     std::optional<ground::PairWitness> best;
     std::size_t best_role = 0;
     bool best_always = false;
@@ -286,7 +287,14 @@ static ProveReport whole_game(const Game& g, const std::string& property, const 
                 return false;
             };
         }
-        if (o.progress) {
+        if (o.progress && o.walks) {
+            const std::string role = roles[run.role];
+            lo.progress = [&, role, walks = o.walks->walks](std::size_t longest, std::size_t done, std::size_t states) {
+                double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+                std::fprintf(stderr, "prove: %s, %zu of %zu walks, the longest %zu joint moves, %zu states, %zu MB (%.1f s)\n",
+                             role.c_str(), done, walks, longest, states, resident_megabytes(), secs);
+            };
+        } else if (o.progress) {
             const std::string role = roles[run.role];
             lo.progress = [&, role, bound = lo.max_pairs](std::size_t depth, std::size_t pairs, std::size_t states) {
                 double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -296,8 +304,18 @@ static ProveReport whole_game(const Game& g, const std::string& property, const 
         }
         ground::LockstepResult res;
         try {
-            res = ground::lockstep(space, lo);
+            if (o.walks) {
+                ground::WalkOptions w = *o.walks;
+                w.seed += run.role;  // each role its own walks
+                res = ground::lockstep_walks(space, lo, w, &walk_stats);
+            } else {
+                res = ground::lockstep(space, lo);
+            }
         } catch (const ground::LockstepStopped&) {
+            if (o.walks)
+                throw LimitError("time limit of " + seconds_text(o.timeout_seconds) + " s exceeded in the random walks (" +
+                                 std::to_string(walk_stats.walks) + " walks, " + std::to_string(space.size()) +
+                                 " states so far, no counterexample)");
             throw LimitError("time limit of " + seconds_text(o.timeout_seconds) +
                              " s exceeded in the whole-game fixpoint (" + std::to_string(space.size()) + " states so far)");
         } catch (const ground::LockstepLimit& ex) {
@@ -315,11 +333,18 @@ static ProveReport whole_game(const Game& g, const std::string& property, const 
             best_role = run.role;
             best_always = always_failed;  // the violating pair failed a conjunct without knows
         }
-        if (best && best->depth == 0) break;
+        if (best && (best->depth == 0 || o.walks)) break;  // walks: the first counterexample will do
     }
     rep.states = space.size();
     rep.space = sp.network ? "network" : "rules";
     if (o.max_depth) rep.depth = *o.max_depth;
+    if (o.walks) {
+        rep.walks = walk_stats.walks;
+        rep.pairs = 0;
+        rep.depth = walk_stats.longest;
+        rep.whole_game = false;
+        rep.undecided = !best;  // no counterexample found is no proof
+    }
     if (!best) return rep;
     std::vector<std::vector<Term>> actual, alternative;
     for (std::uint32_t j : best->actual) actual.push_back(space.joint_move(j));

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gdl/term.h"
+#include "ground/lockstep_walks.h"
 #include "session/game_file.h"
 #include "prove/prove_report.h"
 
@@ -40,6 +41,9 @@ struct WholeGameOptions {
     std::string space = "auto";
     /// None: the whole game; N: developments of length <= N only (the bounded verdict, whole_game false).
     std::optional<std::size_t> max_depth;
+    /// Random lockstep walks instead of the fixpoint (`--engine walks`): a refuter; finding no
+    /// violation is the report's `undecided`.
+    std::optional<ground::WalkOptions> walks;
     static constexpr std::size_t kDefaultMaxPairs = 40'000'000;
 };
 

@@ -27,6 +27,15 @@ WholeGameOptions whole_game_options(const ProveRequest& r) {
     return o;
 }
 
+WholeGameOptions walk_options(const ProveRequest& r) {
+    WholeGameOptions o = whole_game_options(r);
+    ground::WalkOptions w;
+    if (r.walks) w.walks = r.walks;
+    w.seed = r.seed;
+    o.walks = w;
+    return o;
+}
+
 BddProveOptions bdd_options(const ProveRequest& r) {
     BddProveOptions o;
     o.progress = r.progress;
@@ -101,6 +110,8 @@ void check_request(const ProveRequest& r) {
     if (r.engine == "developments" && !r.depth) throw UserError("prove: --engine developments needs --depth N");
     if (r.chc_solver != "both" && r.engine != "chc" && r.engine != "all")
         throw UserError("prove: --chc-solver goes with --engine chc (or all)");
+    if ((r.walks || r.seed != 1) && r.engine != "walks" && r.engine != "all")
+        throw UserError("prove: --walks and --seed go with --engine walks or all");
     if ((r.max_nodes || !r.bdd_order.empty() || r.bdd_reorder || r.bdd_pairs) && r.engine != "bdd" && r.engine != "all")
         throw UserError("prove: --max-nodes, --bdd-order, --bdd-reorder and --bdd-pairs go with --engine bdd or all");
 }
@@ -122,7 +133,9 @@ ProveOutcome replay_witness(const Game& g, const ProveRequest& r) {
 }
 
 std::string verdict_line(const std::string& name, const ProveReport& r) {
-    std::string v = r.undecided ? "undecided (k = " + std::to_string(r.depth) + ")"
+    std::string v = r.undecided && r.method == ProveMethod::Walks
+                        ? "undecided (no counterexample in " + std::to_string(r.walks) + " walks)"
+                    : r.undecided ? "undecided (k = " + std::to_string(r.depth) + ")"
                     : r.holds   ? std::string("holds") + (r.whole_game ? " for the whole game" : " to depth " + std::to_string(r.depth))
                                 : "refuted at depth " + std::to_string(r.at_depth) + (r.role.empty() ? "" : " (" + r.role + ")");
     return name + ": " + v;
@@ -162,6 +175,15 @@ const std::vector<ProveMethodEntry>& prove_methods() {
              return prove_chc(g, r.property, chc_options(r));
          },
          &whole_game_only},
+        // Last: a refuter, not a proof. Its counterexamples are real but not always shortest.
+        {"walks", "random lockstep walks: a counterexample where the pairs are too many to search (--walks, --seed)",
+         [](const Game& g, const ProveRequest& r) { return prove_whole_game(g, r.property, walk_options(r)); },
+         [](const Game& g, const ProveRequest& r) {
+             if (is_wellformedness_property(r.property))
+                 return std::string("well-formedness is decided over single states: use --engine fixpoint");
+             if (std::string why = whole_game_only(g, r); !why.empty()) return why;
+             return epistemic_fixpoint(g, r);
+         }},
     };
     return table;
 }
@@ -244,15 +266,25 @@ ProveOutcome prove(const Game& g, const ProveRequest& r) {
         for (const auto& n : out.not_applicable) why += "\n  " + n;
         throw UserError("prove: no method applies to this question:" + why);
     }
-    const ProveReport& ref = out.runs.front().second;
+    // Verdicts must agree; so must the depths of the counterexamples of the methods that find a
+    // shortest one (not the walks').
+    const ProveReport& ref = out.report();
     for (const auto& [name, rep] : out.runs) {
         if (rep.undecided) continue;
-        if (rep.holds != ref.holds || (!rep.holds && rep.at_depth != ref.at_depth)) out.agree = false;
+        if (rep.holds != ref.holds) out.agree = false;
+        if (!rep.holds && rep.method != ProveMethod::Walks && ref.method != ProveMethod::Walks &&
+            rep.at_depth != ref.at_depth)
+            out.agree = false;
     }
     return out;
 }
 
-const ProveReport& ProveOutcome::report() const { return witness ? witness->report : runs.front().second; }
+const ProveReport& ProveOutcome::report() const {
+    if (witness) return witness->report;
+    for (const auto& run : runs)
+        if (!run.second.undecided) return run.second;
+    return runs.front().second;
+}
 
 int ProveOutcome::exit_code() const {
     if (witness) return witness->disagreement.empty() ? kExitRefuted : kExitDisagreement;

@@ -8,6 +8,7 @@
 //   std::cout << o.text();  return o.exit_code();
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -36,6 +37,8 @@ struct ProveRequest {
     std::string bdd_order;             ///< bdd: the fluents' variable order ("": structure)
     bool bdd_reorder = false;          ///< bdd: dynamic variable reordering (sifting)
     bool bdd_pairs = false;            ///< bdd: search the reachable pairs even where an invariant proves it
+    std::size_t walks = 0;             ///< walks: how many per role (0: WalkOptions::kDefaultWalks)
+    std::uint64_t seed = 1;            ///< walks: the random numbers' seed
     double timeout_seconds = 0;        ///< the whole command, `all` included (0: none)
     bool progress = false;             ///< progress lines on stderr
     std::string witness;  ///< a counterexample to replay (the JSON --json prints) instead of a search
@@ -63,6 +66,8 @@ struct ProveOutcome {
     bool agree = true;
     std::optional<WitnessResult> witness;  ///< --witness: the replays (runs empty)
 
+    /// The reference: the first run with a verdict (walks and k-induction may end undecided),
+    /// else the first run.
     const ProveReport& report() const;
     /// 0 holds, 1 refuted (or a witness that refutes), 3 disagreement, 6 undecided.
     int exit_code() const;

@@ -27,6 +27,11 @@ void print_development(std::ostringstream& o, const std::string& title,
 
 std::string prove_text(const ProveReport& r) {
     std::ostringstream o;
+    if (r.undecided && r.method == ProveMethod::Walks) {
+        o << r.property << " is undecided: no counterexample in " << r.walks << " random lockstep walks (the longest "
+          << r.depth << " joint moves, " << r.states << " states); walks can refute, never prove\n";
+        return o.str();
+    }
     if (r.undecided) {
         o << r.property << " is undecided: not k-inductive up to k = " << r.depth << " for " << r.role
           << ", and no counterexample of length <= " << r.depth << "\n";
@@ -135,7 +140,7 @@ std::string prove_text(const ProveReport& r) {
 }
 
 const char* prove_method_name(ProveMethod m) {
-    static const char* const methods[] = {"developments", "fixpoint", "smt", "smt-induction", "witness", "chc", "bdd"};
+    static const char* const methods[] = {"developments", "fixpoint", "smt", "smt-induction", "witness", "chc", "bdd", "walks"};
     return methods[static_cast<int>(m)];
 }
 
@@ -149,6 +154,11 @@ std::string prove_json(const ProveReport& r) {
     if (r.method == ProveMethod::Fixpoint) {
         j["states"] = r.states;
         j["pairs"] = r.pairs;
+        j["space"] = r.space;
+    }
+    if (r.method == ProveMethod::Walks) {
+        j["states"] = r.states;
+        j["walks"] = r.walks;
         j["space"] = r.space;
     }
     if (r.method == ProveMethod::Chc) j["solver"] = r.solver, j["solved_by"] = r.solved_by;

@@ -19,10 +19,11 @@ enum class ProveMethod {
     Witness,       ///< a given counterexample, checked by replaying it (--witness FILE)
     Chc,           ///< whole game: Spacer on the pair system as Horn clauses (--engine chc)
     Bdd,           ///< whole game: the pair fixpoint with BDDs (--engine bdd, src/symbolic)
+    Walks,         ///< a refuter: random lockstep walks (--engine walks; none found: undecided)
 };
 
 /// The method's name as `prove --json` prints it: developments, fixpoint, smt, smt-induction,
-/// witness, chc.
+/// witness, chc, bdd, walks.
 const char* prove_method_name(ProveMethod m);
 
 struct ProveReport {
@@ -32,8 +33,10 @@ struct ProveReport {
     bool holds = true;
     /// For the whole-game methods: the verdict covers every development of every length.
     bool whole_game = false;
-    /// SmtInduction only: neither proved nor refuted up to k = depth (exit 6, never a guess).
+    /// SmtInduction: neither proved nor refuted up to k = depth; Walks: no counterexample in
+    /// `walks` walks (exit 6, never a guess).
     bool undecided = false;
+    std::size_t walks = 0;  ///< Walks: the walks made (over all roles), the longest is `depth`
     /// Size of the search: reachable states and pairs (fixpoint), or Z3 calls (smt, chc: Spacer
     /// queries and bounded-search calls); 0 if not applicable.
     std::size_t states = 0, pairs = 0;

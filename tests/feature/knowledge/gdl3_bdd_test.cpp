@@ -13,6 +13,8 @@
 #define BOOST_TEST_MODULE knowledge_gdl3_bdd
 #include <boost/test/unit_test.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include <cstdlib>
 #include <set>
 #include <sstream>
@@ -149,6 +151,42 @@ BOOST_AUTO_TEST_CASE(sum_and_product_two_steps) {
         const std::string small = generated("examples/sum_and_product/generate_two_steps.py", {n}, std::string("sp_two_") + n + ".kif");
         checked_solve({small, "--depth", "5", "(true (said p_knows))"});
     }
+}
+
+// Cheryl's Birthday in a second style (examples/cheryl/cheryl_claims.kif: a two-step deal, a
+// menu of claims each legal only when known true, knowing the date as knowing month and day):
+// the same unique answer as cheryl.kif, July 16, with every engine agreeing.
+BOOST_AUTO_TEST_CASE(cheryl_claims_known_answer) {
+    const std::string g = source("examples/cheryl/cheryl_claims.kif");
+    const std::string all4 =
+        "(and (true (claimed albert1)) (true (claimed albert2)) (true (claimed bernard3)) (true (claimed albert4)))";
+    auto j = nlohmann::json::parse(checked_solve({g, "--depth", "6", all4}));
+    BOOST_TEST(j["count"] == 1);
+    BOOST_REQUIRE(j["solutions"].size() == 1u);
+    const auto& h = j["solutions"][0]["history"];
+    BOOST_TEST(h[0][0] == "(deal_month july)");
+    BOOST_TEST(h[1][0] == "(deal_day 16)");
+    // After Albert's second claim five dates remain (July 14, 16, August 14, 15, 17).
+    // (10 developments claim you_dont_know: Albert may pass his first turn, which tells nothing.)
+    auto two = nlohmann::json::parse(checked_solve({g, "--depth", "4", "(true (claimed albert2))"}));
+    BOOST_TEST(two["count"] == 10);
+    auto both = nlohmann::json::parse(
+        checked_solve({g, "--depth", "4", "(and (true (claimed albert1)) (true (claimed albert2)))"}));
+    BOOST_TEST(both["count"] == 5);
+    const std::string after = "((deal_month july) idle idle) ((deal_day 16) idle idle) (idle (say i_dont_know) idle) "
+                              "(idle (say you_dont_know) idle)";
+    BOOST_TEST(checked_query(g, after, "(knows bernard (true (the_month ?m)))") == "holds\n?m = july\n");
+    BOOST_TEST(checked_query(g, after, "(knows albert (true (the_day ?d)))") == "does not hold\n");
+    BOOST_TEST(checked_query(g, after + " (idle idle (say now_i_know))", "(knows albert (true (the_day ?d)))") ==
+               "holds\n?d = 16\n");
+    // Bernard can claim for July 16, August 15 and 17; Albert then only for July 16.
+    auto three = nlohmann::json::parse(checked_solve(
+        {g, "--depth", "5", "(and (true (claimed albert1)) (true (claimed albert2)) (true (claimed bernard3)))"}));
+    BOOST_TEST(three["count"] == 3);
+    const std::string aug = "((deal_month august) idle idle) ((deal_day 15) idle idle) (idle (say i_dont_know) idle) "
+                            "(idle (say you_dont_know) idle) (idle idle (say now_i_know))";
+    BOOST_TEST(checked_query(g, aug, "(legal albert (say now_i_know))") == "does not hold\n");
+    BOOST_TEST(checked_query(g, aug, "(knows bernard (true (the_month august)))") == "holds\n");
 }
 
 BOOST_AUTO_TEST_CASE(examples_and_fixtures_agree) {

@@ -117,7 +117,10 @@ BOOST_AUTO_TEST_CASE(induction_agrees_with_fixpoint) {
             Run r = prove(c.game, c.property, {"--engine", "all"});
             BOOST_REQUIRE_MESSAGE(r.exit_code == c.exit_code, "exit " << r.exit_code << "\n" << r.err);
             BOOST_TEST(r.j["agree"] == true);
-            BOOST_REQUIRE(r.j["engines"].size() == 4u);  // fixpoint, bdd, induction, chc
+            BOOST_REQUIRE(r.j["engines"].size() == 5u);  // fixpoint, bdd, induction, chc, walks
+            const json& walks = r.j["engines"][4]["report"];
+            BOOST_TEST(walks["method"] == "walks");
+            BOOST_TEST(walks["undecided"] == (c.exit_code == 0));  // walks refute, never prove
             const json& fix = r.j["engines"][0]["report"];
             const json& ind = r.j["engines"][2]["report"];
             BOOST_TEST(r.j["engines"][1]["report"]["method"] == "bdd");
@@ -142,23 +145,30 @@ BOOST_AUTO_TEST_CASE(induction_agrees_with_fixpoint) {
 }
 
 // `--engine all` for the whole game when the fixpoint and the bdd engine reach a limit:
-// k-induction and the Horn clauses still give the verdict (the limits are listed); with
-// nothing else to run, the limit ends the command.
+// k-induction and the Horn clauses still give the verdict (the limits are listed); where only
+// the walks run after it, "undecided".
 BOOST_AUTO_TEST_CASE(all_when_the_fixpoint_reaches_its_bound) {
     const std::string g = example("krieg_tictactoe/krieg_tictactoe.kif");
     Run r = prove(g, "legal-knowledge", {"--engine", "all", "--max-pairs", "1000", "--max-nodes", "20000"});
     BOOST_REQUIRE_MESSAGE(r.exit_code == 0, r.err);
     BOOST_TEST(r.j["method"] == "smt-induction");
     BOOST_TEST(r.j["holds"] == true);
-    BOOST_REQUIRE(r.j["engines"].size() == 2u);
+    BOOST_REQUIRE(r.j["engines"].size() == 3u);
     BOOST_TEST(r.j["engines"][1]["engine"] == "chc");
     BOOST_TEST(r.j["engines"][1]["report"]["holds"] == true);
+    BOOST_TEST(r.j["engines"][2]["engine"] == "walks");
+    BOOST_TEST(r.j["engines"][2]["report"]["undecided"] == true);
     BOOST_REQUIRE(r.j["not_applicable"].size() == 2u);
     BOOST_TEST(r.j["not_applicable"][0].get<std::string>().find("fixpoint: ") == 0u);
     BOOST_TEST(r.j["not_applicable"][1].get<std::string>().find("bdd: ") == 0u);
+    // A formula: only the fixpoint decides it, and the walks (no counterexample: undecided).
     Run f = prove(g, "(or terminal (not terminal))", {"--engine", "all", "--max-pairs", "100"});
-    BOOST_TEST(f.exit_code == 4);
-    BOOST_TEST(f.err.find("--max-pairs") != std::string::npos, f.err);
+    BOOST_TEST(f.exit_code == 6);
+    BOOST_TEST(f.j["engines"].size() == 1u);
+    BOOST_TEST(f.j["not_applicable"].dump().find("--max-pairs") != std::string::npos, f.j.dump());
+    Run w = prove(g, "(or terminal (not terminal))", {"--engine", "fixpoint", "--max-pairs", "100"});
+    BOOST_TEST(w.exit_code == 4);
+    BOOST_TEST(w.err.find("--max-pairs") != std::string::npos, w.err);
 }
 
 GDLSC_CORPUS_CASE(induction_on_the_corpus) {
