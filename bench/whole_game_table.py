@@ -10,13 +10,16 @@ Per game and property (legal-, terminal-, goal-knowledge, perfect-information):
     --json` (holds, with the invariant's lemmas per role / refuted at depth / limit);
   - with --bdd, the BDD engine, `gdlsc prove GAME PROP --engine bdd --json` (holds, by an
     inductive invariant of equal fluents or by the reachable pairs / refuted at depth / limit);
+  - with --walks, random lockstep walks, `gdlsc prove GAME PROP --engine walks --json` (a
+    refuter: refuted at a depth, not always the shortest / undecided after the walks / limit);
 each with elapsed seconds and peak memory (GNU time). Prints a Markdown table; the
 methods must agree wherever they decide (a disagreement is marked DISAGREE and the exit
 status is 3). The last line counts the rows (accepted games, whole game) that at least one
 method decides.
 
 Default games: the corpus gdl2 folder (GDLSC_CORPUS or ../shared/games) and examples/.
-Usage: bench/whole_game_table.py [--gdlsc build/gdlsc] [--timeout 60] [--max-k 6] [--chc] [--bdd] [GAME ...]
+Usage: bench/whole_game_table.py [--gdlsc build/gdlsc] [--timeout 60] [--max-k 6] [--chc] [--bdd] [--walks]
+                                 [--props P,P] [GAME ...]
 """
 import argparse, glob, json, os, subprocess, sys, tempfile
 
@@ -47,6 +50,8 @@ def verdict(j, code, err):
             return "limit" if "does not apply" not in why else "n/a (too large)"
         return "n/a" if code == 2 else f"error {code}"
     if j.get("undecided"):
+        if j.get("method") == "walks":
+            return f"undecided ({j['walks']} walks)"
         return f"undecided (k ≤ {j['depth']})"
     if j["holds"]:
         if j.get("method") == "bdd":
@@ -68,6 +73,8 @@ def main():
     ap.add_argument("--max-k", type=int, default=6)
     ap.add_argument("--chc", action="store_true", help="add a column: prove --engine chc (PDR on Horn clauses)")
     ap.add_argument("--bdd", action="store_true", help="add a column: prove --engine bdd (the BDD engine)")
+    ap.add_argument("--walks", action="store_true", help="add a column: prove --engine walks (random lockstep walks)")
+    ap.add_argument("--props", default=",".join(PROPS), help="the properties, comma-separated (default: all four)")
     ap.add_argument("games", nargs="*")
     a = ap.parse_args()
     games = a.games
@@ -75,8 +82,9 @@ def main():
         corpus = os.environ.get("GDLSC_CORPUS", os.path.join(here, "..", "..", "shared", "games"))
         games = sorted(glob.glob(os.path.join(corpus, "gdl2", "*.kif")) + glob.glob(os.path.join(corpus, "gdl2", "*.gdl")))
         games += sorted(glob.glob(os.path.join(here, "..", "examples", "*", "*.kif")))
-    extra = [m for m, on in (("chc", a.chc), ("bdd", a.bdd)) if on]
-    titles = {"chc": "chc (PDR)", "bdd": "bdd"}
+    extra = [m for m, on in (("chc", a.chc), ("bdd", a.bdd), ("walks", a.walks)) if on]
+    titles = {"chc": "chc (PDR)", "bdd": "bdd", "walks": "walks"}
+    props = [p for p in a.props.split(",") if p]
     print("| game | property | fixpoint | states | pairs | s | MB | smt k-induction | s | MB |" +
           "".join(f" {titles[m]} | s | MB |" for m in extra))
     print("|---|---|---|---|---|---|---|---|---|---|" + "---|---|---|" * len(extra))
@@ -87,7 +95,7 @@ def main():
         if subprocess.run([a.gdlsc, "check", g], capture_output=True).returncode != 0:
             print(f"| {name} | (invalid: `gdlsc check` refuses it) | | | | | | | | |" + " | | |" * len(extra), flush=True)
             continue
-        for prop in PROPS:
+        for prop in props:
             fj, fs, fm, fc, fe = run([a.gdlsc, "prove", g, prop, "--json", "--quiet"], a.timeout)
             sj, ss, sm, sc, se = run([a.gdlsc, "prove", g, prop, "--json", "--quiet", "--engine", "smt", "--induction",
                                       "--max-k", str(a.max_k)], a.timeout)
@@ -104,8 +112,9 @@ def main():
                 cv = verdict(cj, cc, ce)
                 for other in answers:
                     if cj is not None and other is not None and not other.get("undecided") and not cj.get("undecided"):
+                        shortest = m != "walks" and other.get("method") != "walks"  # walks: any depth
                         same = other["holds"] == cj["holds"] and (
-                            cj["holds"] or other["counterexample"]["depth"] == cj["counterexample"]["depth"])
+                            cj["holds"] or not shortest or other["counterexample"]["depth"] == cj["counterexample"]["depth"])
                         if not same and "DISAGREE" not in cv:
                             disagree = True
                             cv += " **DISAGREE**"

@@ -128,11 +128,13 @@ bdd PairProver::Impl::image(const bdd& from, const Relation& rel) {
 std::vector<PairProver::Impl::Violation> PairProver::Impl::violations(std::size_t role, PairProperty p) {
     auto differ = [&](const std::vector<NodeId>& nodes) {
         evaluate(nodes);
-        std::vector<bdd> out;
+        std::vector<Difference> out;
         for (NodeId v : nodes) {
             bdd a = node(v);
-            bdd d = bdd_xor(a, copy2(a));
-            if (d != bddfalse) out.push_back(d);
+            if (a == bddtrue || a == bddfalse) continue;  // the same in both copies
+            bdd a2 = copy2(a);
+            if (bdd_nodecount(a) <= kXorNodes) out.push_back({a, bddfalse, a2, bddfalse, bdd_xor(a, a2)});
+            else out.push_back({a, !a, a2, !a2, bddfalse});
         }
         return out;
     };
@@ -140,7 +142,7 @@ std::vector<PairProver::Impl::Violation> PairProver::Impl::violations(std::size_
         case PairProperty::LegalKnowledge: {
             std::vector<NodeId> legal;
             for (std::size_t m = 0; m < net.moves(role).size(); ++m) legal.push_back(net.legal_node(role, m));
-            std::vector<bdd> any = differ(legal);
+            std::vector<Difference> any = differ(legal);
             if (any.empty()) return {};
             return {{{!t1, !t2}, any}};
         }
@@ -148,7 +150,7 @@ std::vector<PairProver::Impl::Violation> PairProver::Impl::violations(std::size_
         case PairProperty::GoalKnowledge: {
             std::vector<NodeId> goals;
             for (std::size_t g = 0; g < net.goal_values(role).size(); ++g) goals.push_back(net.goal_node(role, g));
-            std::vector<bdd> any = differ(goals);
+            std::vector<Difference> any = differ(goals);
             if (any.empty()) return {};
             return {{{t1, t2}, any}};
         }
@@ -178,9 +180,19 @@ bdd PairProver::Impl::violating(const bdd& level, const std::vector<Violation>& 
         }
         manager.check();
         if (g == bddfalse) continue;
-        if (v.any.empty()) return g;
-        for (const bdd& d : v.any)
-            if (intersects(g, d)) return g & d;
+        if (v.differ.empty()) return g;
+        for (const Difference& d : v.differ) {
+            if (d.x != bddfalse) {
+                if (intersects(g, d.x)) return g & d.x;
+                continue;
+            }
+            // g AND a1 AND NOT a2, then g AND NOT a1 AND a2: each product restricted by g first
+            for (const auto& [one, two] : {std::pair{&d.a1, &d.not_a2}, std::pair{&d.not_a1, &d.a2}}) {
+                const bdd h = g & *one;
+                if (h != bddfalse && intersects(h, *two)) return h & *two;
+            }
+            manager.check();
+        }
     }
     return bddfalse;
 }

@@ -124,8 +124,20 @@ struct PairProver::Impl {
     // it satisfies every BDD of `all` and one of `any` (or `any` is empty). Built whole, the
     // violation of two interleaved copies (terminal in neither, some legal move in one only)
     // is far larger than any level it is intersected with.
+    // A pair violates when it is in every `all` and some node of `differ` has different values
+    // in the two copies. A small node's difference is their xor (`x`, one test); a larger one's
+    // is kept as the node's function in each copy and their negations, two tests: over two
+    // interleaved copies the xor is the product of the two functions (Krieg-TicTacToe's goal
+    // values: a fifth of the invariant's time), while its legal moves' xors are a few nodes
+    // (two tests each cost a quarter more there).
+    struct Difference {
+        bdd a1, not_a1, a2, not_a2;
+        bdd x = bddfalse;  ///< a1 XOR a2 when the node is small, else false (not built)
+    };
+    static constexpr int kXorNodes = 40;
     struct Violation {
-        std::vector<bdd> all, any;
+        std::vector<bdd> all;
+        std::vector<Difference> differ;
     };
 
     std::vector<Violation> violations(std::size_t role, PairProperty p);

@@ -161,10 +161,12 @@ std::optional<std::vector<FluentEquality>> PairProver::Impl::equal_fluents(const
     // The guards: kept fluents that the property reads (what it compares is known in the
     // states where those have a value).
     std::vector<char> read(static_cast<std::size_t>(nvars), 0);
-    for (const Violation& v : bad)
-        for (const auto* list : {&v.all, &v.any})
-            for (const bdd& b : *list)
-                for (int var : support_vars(b)) read[static_cast<std::size_t>(var)] = 1;
+    for (const Violation& v : bad) {
+        for (const bdd& b : v.all)
+            for (int var : support_vars(b)) read[static_cast<std::size_t>(var)] = 1;
+        for (const Difference& d : v.differ)
+            for (int var : support_vars(d.a1)) read[static_cast<std::size_t>(var)] = 1;
+    }
     std::vector<Candidate> both = plain;
     for (const Candidate& g : *c1)
         for (bool value : {true, false})
