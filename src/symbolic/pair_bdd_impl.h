@@ -212,6 +212,13 @@ struct PairProver::Impl {
     };
     std::map<std::pair<std::size_t, int>, Fixpoint> unconditional;  // per role and property
 
+    // Random members of `b` (b != false): per sample, a value for each variable (a path from
+    // the root, a random branch where both lead to true, a random value where it skips a
+    // variable). Houdini drops the candidates a sample violates before the exact tests.
+    std::vector<std::vector<char>> samples(const bdd& b, std::size_t n);
+    std::uint64_t sample_state = 0x9e3779b97f4a7c15ULL;  // splitmix64: the same samples each run
+    static constexpr std::size_t kSamples = 32;
+
     template <class Over>
     std::optional<bdd> state_invariant(const Over& over);
     static constexpr int kExactReachNodes = 20'000;

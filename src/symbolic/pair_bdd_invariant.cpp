@@ -75,6 +75,28 @@ std::optional<bdd> PairProver::Impl::state_invariant(const Over& over) {
     return inv;
 }
 
+std::vector<std::vector<char>> PairProver::Impl::samples(const bdd& b, std::size_t n) {
+    auto next = [&] {
+        std::uint64_t z = (sample_state += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    };
+    std::vector<std::vector<char>> out;
+    for (std::size_t k = 0; k < n; ++k) {
+        std::vector<char> v(static_cast<std::size_t>(nvars));
+        for (char& c : v) c = static_cast<char>(next() & 1);  // the skipped variables
+        for (BDD node = b.id(); node > 1;) {
+            const BDD lo = bdd_low(node), hi = bdd_high(node);
+            const bool high = lo == 0 ? true : hi == 0 ? false : (next() & 1) != 0;
+            v[static_cast<std::size_t>(bdd_var(node))] = high ? 1 : 0;
+            node = high ? hi : lo;
+        }
+        out.push_back(std::move(v));
+    }
+    return out;
+}
+
 std::vector<FluentEquality> PairProver::Impl::equalities(const std::vector<Candidate>& cs) {
     std::vector<FluentEquality> out;
     for (const Candidate& c : cs) {
@@ -120,6 +142,7 @@ std::optional<std::vector<FluentEquality>> PairProver::Impl::equal_fluents(const
     auto houdini = [&](std::vector<Candidate> cs) -> std::optional<Fixpoint> {
         std::optional<Relation> projected;
         std::size_t in_use = x.size();
+        bool changed_by_samples = false;
         for (bool changed = true, first = true; changed; first = false) {
             if (over()) return std::nullopt;
             const bdd inv = invariant(cs);
@@ -132,15 +155,44 @@ std::optional<std::vector<FluentEquality>> PairProver::Impl::equal_fluents(const
             const auto kept_fluents = static_cast<std::size_t>(std::count(keep.begin(), keep.end(), 1));
             if (4 * kept_fluents <= 3 * in_use) projected = relation(o.role, &keep), in_use = kept_fluents;
             const bdd img = image(inv, projected ? *projected : rel);
+            // First the candidates that random pairs of the image violate (no BDD operation),
+            // then an exact test for each of the others.
+            if (img != bddfalse && cs.size() > kSamples) {
+                const auto pairs = samples(img, kSamples);
+                std::vector<Candidate> plausible;
+                for (const Candidate& c : cs) {
+                    bool violated = false;
+                    for (const auto& v : pairs) {
+                        const bool guarded = c.guard < 0 || (v[static_cast<std::size_t>(x[static_cast<std::size_t>(c.guard)])] != 0) == c.guard_value;
+                        if (guarded && v[static_cast<std::size_t>(x[c.fluent])] != v[static_cast<std::size_t>(y[c.fluent])]) {
+                            violated = true;
+                            break;
+                        }
+                    }
+                    if (!violated) plausible.push_back(c);
+                }
+                if (plausible.size() != cs.size()) changed_by_samples = true;
+                cs = std::move(plausible);
+            }
+            // Per guard, the candidates together first (one test where all of them hold, as
+            // in the last round), then one by one.
             std::vector<Candidate> kept;
-            bdd img_g = img;
-            for (std::size_t i = 0; i < cs.size(); ++i) {
-                if (i == 0 || cs[i].guard != cs[i - 1].guard || cs[i].guard_value != cs[i - 1].guard_value)
-                    img_g = img & guard(cs[i]);
-                if (!intersects(img_g, !eq[cs[i].fluent])) kept.push_back(cs[i]);
+            for (std::size_t i = 0, j = 0; i < cs.size(); i = j) {
+                j = i + 1;
+                while (j < cs.size() && cs[j].guard == cs[i].guard && cs[j].guard_value == cs[i].guard_value) ++j;
+                const bdd img_g = img & guard(cs[i]);
+                bdd all_equal = bddtrue;
+                for (std::size_t k = j; k-- > i;) all_equal &= eq[cs[k].fluent];
+                if (j - i > 1 && !intersects(img_g, !all_equal)) {
+                    kept.insert(kept.end(), cs.begin() + static_cast<std::ptrdiff_t>(i), cs.begin() + static_cast<std::ptrdiff_t>(j));
+                    continue;
+                }
+                for (std::size_t k = i; k < j; ++k)
+                    if (!intersects(img_g, !eq[cs[k].fluent])) kept.push_back(cs[k]);
             }
             manager.check();
-            changed = kept.size() != cs.size();
+            changed = changed_by_samples || kept.size() != cs.size();
+            changed_by_samples = false;
             cs = std::move(kept);
         }
         const bool doomed = violating(invariant(cs), bad) != bddfalse;
