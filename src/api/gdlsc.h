@@ -72,9 +72,10 @@ struct InformationSet {
 struct Proof {
     bool holds = true;
     bool whole_game = false;
-    /// `prove --engine smt --induction` only: neither proved nor refuted up to k (exit 6).
+    /// Neither proved nor refuted (exit 6): `prove --engine smt --induction` up to k, or
+    /// `--engine walks` (no counterexample found: the walks only refute).
     bool undecided = false;
-    /// developments, fixpoint, smt, smt-induction, witness or chc (`prove --json`'s "method").
+    /// developments, fixpoint, smt, smt-induction, witness, chc, bdd or walks (`prove --json`'s "method").
     std::string method;
     std::size_t depth = 0;
     std::string role;
@@ -243,7 +244,7 @@ public:
     /// `gdlsc prove`: legal-knowledge, terminal-knowledge, goal-knowledge, perfect-information
     /// or a KIF formula; without `depth` for the whole game (the lockstep fixpoint), with it over
     /// every development of at most `depth` joint moves. `engine`: a method of `gdlsc prove
-    /// --engine` (explicit, developments, fixpoint, smt, induction, ...) or "all", which throws
+    /// --engine` (explicit, developments, fixpoint, bdd, smt, induction, chc, walks) or "all", which throws
     /// Error (exit 3) when the methods disagree.
     Proof prove(const std::string& property, std::optional<std::size_t> depth = std::nullopt,
                 double timeout_seconds = 600, const std::string& engine = "explicit") const;

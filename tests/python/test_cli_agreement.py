@@ -109,6 +109,11 @@ def test_card_game_as_in_doc_api():
     p = game.prove("legal-knowledge")
     assert (p.verdict, p.method, p.whole_game) == ("holds", "fixpoint", True)
     assert p.statistics == cli("prove", path, "legal-knowledge", "--json", "--quiet")
+    # the walks refute, never prove: what holds stays undecided; the same report as the command
+    w = game.prove("legal-knowledge", engine="walks")
+    assert (w.verdict, w.method) == ("undecided", "walks")
+    assert w.statistics == cli("prove", path, "legal-knowledge", "--engine", "walks", "--json", "--quiet", check=False)
+    assert game.prove("perfect-information", engine="walks").verdict == "refuted"
     sol = game.solve("terminal", 2)
     assert sol.text == cli("solve", path, "terminal", "--depth", 2, "--quiet")
     assert game.predicate_classes["legal/2"] == "derived fluent"

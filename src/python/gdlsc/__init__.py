@@ -90,8 +90,9 @@ class Regression(NamedTuple):
 class Proof:
     """The verdict of ``prove``.
 
-    verdict: ``"holds"``, ``"refuted"`` or ``"undecided"`` (k-induction only);
-    method: developments, fixpoint, smt, smt-induction, witness or chc;
+    verdict: ``"holds"``, ``"refuted"`` or ``"undecided"`` (k-induction, or walks that found
+    no counterexample);
+    method: developments, fixpoint, smt, smt-induction, witness, chc, bdd or walks;
     whole_game: the verdict covers every development of every length;
     depth: the bound checked, or the length of the counterexample;
     role, actual, alternative: the counterexample, two developments (joint moves per step)
@@ -361,7 +362,7 @@ class Game:
         """``gdlsc prove``: legal-knowledge, terminal-knowledge, goal-knowledge,
         perfect-information, a well-formedness property or a closed KIF formula; without depth
         for the whole game, with it over every development of at most depth joint moves.
-        engine: explicit, developments, fixpoint, smt, induction, chc, ... or "all".
+        engine: explicit, developments, fixpoint, bdd, smt, induction, chc, walks or "all".
         witness: a counterexample to replay instead (a Proof.counterexample dict or a path to
         the JSON ``prove --json`` prints)."""
         if witness is None:

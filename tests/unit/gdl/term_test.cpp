@@ -2,7 +2,9 @@
 // Prolog runtime writes lists, list_items reads the items back (of a term that is no list, its
 // prefix of items), both in linear time (5,000 items in milliseconds, then 50,000); and Prolog's
 // standard order of terms as the header states it: variables, then constants by their text, then
-// compounds by arity, then name, then arguments.
+// compounds by arity, then name, then arguments. This file is compiled as the product is (not
+// at -O0 like the other tests: tests/CMakeLists.txt), since it measures the header code's time
+// and stack on long lists.
 #define BOOST_TEST_MODULE gdl_term
 #include <boost/test/unit_test.hpp>
 
