@@ -14,6 +14,7 @@
 #include "ground/lockstep_walks.h"
 
 #include <algorithm>
+#include <chrono>
 #include <utility>
 #include <vector>
 
@@ -51,8 +52,11 @@ public:
             // Walk n goes at most n + 1 steps: the first walks look for short counterexamples
             // (cheaply), the later ones go as far as the game goes.
             if (walk(std::min(length, n + 1), stats)) return witness(res, stats);
-            if (o_.progress && (stats.walks % 50 == 0 || stats.walks == w_.walks))
+            // progress: every second, and after the last walk
+            if (o_.progress && (stats.walks == w_.walks || std::chrono::steady_clock::now() - last_progress_ > std::chrono::seconds(1))) {
                 o_.progress(stats.longest, stats.walks, space_.size());
+                last_progress_ = std::chrono::steady_clock::now();
+            }
         }
         res.pairs = stats.walks;
         res.max_depth = stats.longest;
@@ -64,6 +68,7 @@ private:
     const LockstepOptions& o_;
     const WalkOptions& w_;
     Rng rng_;
+    std::chrono::steady_clock::time_point last_progress_ = std::chrono::steady_clock::now();
     PairWitness path_;  // the current walk
     bool swapped_ = false;
     std::vector<std::uint32_t> cands_;
