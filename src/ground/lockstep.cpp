@@ -160,26 +160,7 @@ private:
 
     // Does the stored pair (x, y) violate the property? Sets violation_swapped_ when the
     // development ending in y is the one whose knowledge fails (Custom).
-    bool violates(StateId x, StateId y) {
-        violation_swapped_ = false;
-        switch (o_.property) {
-            case PairProperty::PerfectInformation: return false;
-            case PairProperty::Custom:
-                if (o_.violates(x, y)) return true;
-                if (x != y && o_.violates(y, x)) return violation_swapped_ = true;
-                return false;
-            default: break;
-        }
-        const StateInfo& a = space_.info(x);
-        const StateInfo& b = space_.info(y);
-        const std::size_t r = o_.role;
-        switch (o_.property) {
-            case PairProperty::LegalKnowledge: return !a.terminal && !b.terminal && a.legal[r] != b.legal[r];
-            case PairProperty::TerminalKnowledge: return a.terminal != b.terminal;
-            case PairProperty::GoalKnowledge: return a.terminal && b.terminal && a.goals[r] != b.goals[r];
-            default: return false;
-        }
-    }
+    bool violates(StateId x, StateId y) { return pair_violates(space_, o_, x, y, violation_swapped_); }
 
     // Expands pair p; the index of a violating pair (for perfect information: p itself,
     // with pi_* set) when one is found.
@@ -260,6 +241,27 @@ private:
 };
 
 }  // namespace
+
+bool pair_violates(StateSpace& space, const LockstepOptions& o, StateId x, StateId y, bool& swapped) {
+    swapped = false;
+    switch (o.property) {
+        case PairProperty::PerfectInformation: return false;
+        case PairProperty::Custom:
+            if (o.violates(x, y)) return true;
+            if (x != y && o.violates(y, x)) return swapped = true;
+            return false;
+        default: break;
+    }
+    const StateInfo& a = space.info(x);
+    const StateInfo& b = space.info(y);
+    const std::size_t r = o.role;
+    switch (o.property) {
+        case PairProperty::LegalKnowledge: return !a.terminal && !b.terminal && a.legal[r] != b.legal[r];
+        case PairProperty::TerminalKnowledge: return a.terminal != b.terminal;
+        case PairProperty::GoalKnowledge: return a.terminal && b.terminal && a.goals[r] != b.goals[r];
+        default: return false;
+    }
+}
 
 LockstepResult lockstep(StateSpace& space, const LockstepOptions& options) {
     return Search(space, options).run();

@@ -124,4 +124,10 @@ struct LockstepStopped : std::runtime_error {
 /// The lockstep fixpoint for one role and one property. A pair is stored once, unordered.
 LockstepResult lockstep(StateSpace& space, const LockstepOptions& options);
 
+/// Does the pair (x, y) violate the options' property for its role (never for perfect
+/// information, which is a matter of transitions)? `swapped` is set when the development
+/// ending in y is the one whose knowledge fails (Custom, checked in both orders). Shared by
+/// the fixpoint and the random walks (lockstep_walks.h).
+bool pair_violates(StateSpace& space, const LockstepOptions& options, StateId x, StateId y, bool& swapped);
+
 }  // namespace gdlsc::ground

@@ -78,26 +78,7 @@ private:
         return o_.ignore_percepts ? space_.obs_move(o_.role, obs) : obs;
     }
 
-    bool violates(StateId x, StateId y) {
-        swapped_ = false;
-        switch (o_.property) {
-            case PairProperty::PerfectInformation: return false;  // decided in walk()
-            case PairProperty::Custom:
-                if (o_.violates(x, y)) return true;
-                if (x != y && o_.violates(y, x)) return swapped_ = true;
-                return false;
-            default: break;
-        }
-        const StateInfo& a = space_.info(x);
-        const StateInfo& b = space_.info(y);
-        const std::size_t r = o_.role;
-        switch (o_.property) {
-            case PairProperty::LegalKnowledge: return !a.terminal && !b.terminal && a.legal[r] != b.legal[r];
-            case PairProperty::TerminalKnowledge: return a.terminal != b.terminal;
-            case PairProperty::GoalKnowledge: return a.terminal && b.terminal && a.goals[r] != b.goals[r];
-            default: return false;
-        }
-    }
+    bool violates(StateId x, StateId y) { return pair_violates(space_, o_, x, y, swapped_); }
 
     // One walk of at most `length` steps; true when it ends in a violation (path_ holds it).
     bool walk(std::size_t length, WalkStats& stats) {

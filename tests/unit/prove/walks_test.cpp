@@ -8,11 +8,8 @@
 #define BOOST_TEST_MODULE prove_walks
 #include <boost/test/unit_test.hpp>
 
-#include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <unistd.h>
 
 #include "prove/proof.h"
 #include "prove/prove_testing.h"
@@ -27,17 +24,11 @@ using nlohmann::json;
 
 namespace {
 
-struct TempFile {
-    std::string path;
-    explicit TempFile(const json& j) {
-        static int n = 0;
-        path = (std::filesystem::temp_directory_path() /
-                ("gdlsc_walks_" + std::to_string(::getpid()) + "_" + std::to_string(n++) + ".json"))
-                   .string();
-        std::ofstream(path) << j.dump();
-    }
-    ~TempFile() { std::filesystem::remove(path); }
-};
+// A witness file: the JSON written to a temporary file that lives as long as the test program.
+std::string witness_file(const json& j) {
+    static int n = 0;
+    return gdlsc::test::temp_file("walks_witness_" + std::to_string(n++) + ".json", j.dump());
+}
 
 gdlsc::test::ProveRun walks(const std::string& game, const std::string& property, const std::vector<std::string>& extra = {},
                             const std::vector<std::string>& env = {}) {
@@ -71,8 +62,7 @@ const Known kKnown[] = {
 
 // The walks' counterexample replays as one in every engine of `--witness`.
 void replays(const std::string& game, const std::string& property, const json& c) {
-    TempFile f(c);
-    auto r = run_gdlsc({"prove", game, property, "--witness", f.path, "--engine", "all", "--json"});
+    auto r = run_gdlsc({"prove", game, property, "--witness", witness_file(c), "--engine", "all", "--json"});
     BOOST_REQUIRE_MESSAGE(r.exit_code == 1, "exit " << r.exit_code << "\n" << r.err);
     json j = json::parse(r.out);
     BOOST_TEST(j["agree"] == true);
@@ -152,8 +142,7 @@ BOOST_AUTO_TEST_CASE(mutation_ignoring_percepts_is_caught_by_the_replay) {
     auto mutant = query::testing::prove_whole_game(game, "goal-knowledge", o, ignore);
     BOOST_REQUIRE(!mutant.holds);
     json w = {{"role", mutant.role}, {"actual", mutant.actual}, {"alternative", mutant.alternative}};
-    TempFile f(w);
-    auto r = run_gdlsc({"prove", g, "goal-knowledge", "--witness", f.path});
+    auto r = run_gdlsc({"prove", g, "goal-knowledge", "--witness", witness_file(w)});
     BOOST_TEST(r.exit_code == 2, r.err);
     BOOST_TEST(r.err.find("not a counterexample") != std::string::npos, r.err);
 }
