@@ -12,9 +12,12 @@ namespace gdlsc::smt {
 // Z3 tells why it gave up only in text (reason_unknown(), an exception's message): a timeout
 // or a cancellation becomes SmtTimeout, anything else SmtError. The one place that reads it;
 // the engines above catch the types.
+inline bool stopped_in_time(const std::string& why) {
+    return why.find("timeout") != std::string::npos || why.find("canceled") != std::string::npos;
+}
+
 [[noreturn]] inline void throw_gave_up(const std::string& what, const std::string& why) {
-    if (why.find("timeout") != std::string::npos || why.find("canceled") != std::string::npos)
-        throw SmtTimeout(what + ": " + why);
+    if (stopped_in_time(why)) throw SmtTimeout(what + ": " + why);
     throw SmtError(what + ": " + why);
 }
 
@@ -23,7 +26,9 @@ auto guard(const char* what, F&& f) -> decltype(f()) {
     try {
         return f();
     } catch (const z3::exception& e) {
-        throw_gave_up(std::string("z3 error while ") + what, e.msg());
+        // a time limit cancels the call: "z3 stopped while ...", not an error of Z3's
+        const std::string why = e.msg();
+        throw_gave_up(std::string(stopped_in_time(why) ? "z3 stopped while " : "z3 error while ") + what, why);
     }
 }
 
