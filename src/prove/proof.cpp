@@ -342,8 +342,8 @@ static ProveReport whole_game(const Game& g, const std::string& property, const 
         rep.walks = walk_stats.walks;
         rep.pairs = 0;
         rep.depth = walk_stats.longest;
-        rep.whole_game = false;
-        rep.undecided = !best;  // no counterexample found is no proof
+        rep.whole_game = best.has_value();  // a counterexample refutes the whole game
+        rep.undecided = !best;              // none found is no proof
     }
     if (!best) return rep;
     std::vector<std::vector<Term>> actual, alternative;

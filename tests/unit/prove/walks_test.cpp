@@ -81,11 +81,13 @@ BOOST_AUTO_TEST_CASE(known_answers_of_the_examples) {
             if (k.shortest < 0) {
                 BOOST_TEST(r.exit_code == 6, r.err);
                 BOOST_TEST(r.j["undecided"] == true);
+                BOOST_TEST(r.j["whole_game"] == false);
                 BOOST_TEST(r.j["counterexample"].is_null());
                 BOOST_TEST(r.j["walks"].get<int>() >= 1000);  // every walk of every agent was made
                 continue;
             }
             BOOST_REQUIRE_MESSAGE(r.exit_code == 1, "exit " << r.exit_code << "\n" << r.err);
+            BOOST_TEST(r.j["whole_game"] == true);  // a counterexample refutes the whole game
             const json c = r.j["counterexample"];
             BOOST_TEST(c["depth"].get<int>() >= k.shortest);
             BOOST_TEST(c["actual"].size() == c["depth"].get<std::size_t>());
