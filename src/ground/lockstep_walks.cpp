@@ -47,7 +47,6 @@ public:
         if (violates(0, 0)) return witness(res, stats);
         const std::size_t length = std::min(w_.max_length, o_.max_depth);
         for (std::size_t n = 0; n < w_.walks; ++n) {
-            if (o_.stop && o_.stop->load(std::memory_order_relaxed)) throw LockstepStopped("stopped");
             ++stats.walks;
             // Walk n goes at most n + 1 steps: the first walks look for short counterexamples
             // (cheaply), the later ones go as far as the game goes.
@@ -87,6 +86,11 @@ private:
         path_.actual_states = {0};
         path_.alternative_states = {0};
         for (std::size_t step = 0; step < length; ++step) {
+            // a walk can be long and each step expands two states: the stop flag and the state
+            // bound are read at every step
+            if (o_.stop && o_.stop->load(std::memory_order_relaxed)) throw LockstepStopped("stopped");
+            if (o_.max_pairs && space_.size() > o_.max_pairs)
+                throw LockstepLimit("more than " + std::to_string(o_.max_pairs) + " states");
             const StateInfo& ix = space_.expand(x);
             if (ix.terminal || ix.transitions.empty()) break;
             const StateInfo& iy = space_.expand(y);

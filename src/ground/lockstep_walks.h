@@ -36,10 +36,10 @@ struct WalkStats {
 };
 
 /// Walks until a violation or `w.walks` walks. LockstepOptions: role, property, violates,
-/// max_depth, stop (LockstepStopped), progress (every second and at the end: (longest walk,
-/// walks, states)),
-/// ignore_percepts; max_pairs bounds the states interned (LockstepLimit), since walks keep no
-/// pairs. The result's `pairs` is the number of walks made, `max_depth` the longest walk.
+/// max_depth, stop (LockstepStopped, read at every step), progress (every second and at the
+/// end: (longest walk, walks, states)), ignore_percepts; max_pairs bounds the states the space
+/// has interned (LockstepLimit), since walks keep no pairs. The result's `pairs` is the number
+/// of walks made, `max_depth` the longest walk.
 LockstepResult lockstep_walks(StateSpace& space, const LockstepOptions& options, const WalkOptions& w,
                               WalkStats* stats = nullptr);
 

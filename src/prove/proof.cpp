@@ -319,11 +319,14 @@ static ProveReport whole_game(const Game& g, const std::string& property, const 
             throw LimitError("time limit of " + seconds_text(o.timeout_seconds) +
                              " s exceeded in the whole-game fixpoint (" + std::to_string(space.size()) + " states so far)");
         } catch (const ground::LockstepLimit& ex) {
+            if (o.walks)
+                throw LimitError(std::string("prove: the random walks reached their bound: ") + ex.what() + " (--max-pairs; " +
+                                 std::to_string(walk_stats.walks) + " walks, no counterexample)");
             throw LimitError(std::string("prove: the whole-game fixpoint reached its bound: ") + ex.what() +
                              " (--max-pairs); use --depth N to check developments up to a length, or "
                              "--witness FILE to check a counterexample found elsewhere");
         } catch (const std::bad_alloc&) {
-            throw LimitError("prove: out of memory in the whole-game fixpoint (" + std::to_string(space.size()) +
+            throw LimitError(std::string("prove: out of memory in ") + (o.walks ? "the random walks" : "the whole-game fixpoint") + " (" + std::to_string(space.size()) +
                              " states); use --max-pairs or --depth N");
         }
         rep.pairs += res.pairs;

@@ -31,7 +31,7 @@ WholeGameOptions walk_options(const ProveRequest& r) {
     WholeGameOptions o = whole_game_options(r);
     ground::WalkOptions w;
     if (r.walks) w.walks = r.walks;
-    w.seed = r.seed;
+    w.seed = r.seed.value_or(1);
     o.walks = w;
     return o;
 }
@@ -110,7 +110,7 @@ void check_request(const ProveRequest& r) {
     if (r.engine == "developments" && !r.depth) throw UserError("prove: --engine developments needs --depth N");
     if (r.chc_solver != "both" && r.engine != "chc" && r.engine != "all")
         throw UserError("prove: --chc-solver goes with --engine chc (or all)");
-    if ((r.walks || r.seed != 1) && r.engine != "walks" && r.engine != "all")
+    if ((r.walks || r.seed) && r.engine != "walks" && r.engine != "all")
         throw UserError("prove: --walks and --seed go with --engine walks or all");
     if ((r.max_nodes || !r.bdd_order.empty() || r.bdd_reorder || r.bdd_pairs) && r.engine != "bdd" && r.engine != "all")
         throw UserError("prove: --max-nodes, --bdd-order, --bdd-reorder and --bdd-pairs go with --engine bdd or all");
@@ -181,7 +181,9 @@ const std::vector<ProveMethodEntry>& prove_methods() {
          [](const Game& g, const ProveRequest& r) {
              if (is_wellformedness_property(r.property))
                  return std::string("well-formedness is decided over single states: use --engine fixpoint");
-             if (std::string why = whole_game_only(g, r); !why.empty()) return why;
+             if (r.depth)
+                 return std::string("the walks look for a counterexample in the whole game: use them without "
+                                    "--depth (with it, the developments decide exactly)");
              return epistemic_fixpoint(g, r);
          }},
     };

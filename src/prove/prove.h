@@ -38,7 +38,7 @@ struct ProveRequest {
     bool bdd_reorder = false;          ///< bdd: dynamic variable reordering (sifting)
     bool bdd_pairs = false;            ///< bdd: search the reachable pairs even where an invariant proves it
     std::size_t walks = 0;             ///< walks: how many per role (0: WalkOptions::kDefaultWalks)
-    std::uint64_t seed = 1;            ///< walks: the random numbers' seed
+    std::optional<std::uint64_t> seed;  ///< walks: the random numbers' seed (none: 1)
     double timeout_seconds = 0;        ///< the whole command, `all` included (0: none)
     bool progress = false;             ///< progress lines on stderr
     std::string witness;  ///< a counterexample to replay (the JSON --json prints) instead of a search

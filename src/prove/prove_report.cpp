@@ -118,6 +118,8 @@ std::string prove_text(const ProveReport& r) {
     print_development(o, same ? "development" : "actual", r.actual, r.actual_percepts, r.role);
     if (!r.role.empty() && !same) print_development(o, "alternative", r.alternative, r.alternative_percepts, r.role);
     if (r.first_difference) o << "  the joint moves first differ at step " << r.first_difference << "\n";
+    if (r.method == ProveMethod::Walks)
+        o << "  found by random lockstep walks (" << r.walks << " made): a counterexample, not necessarily a shortest one\n";
     if (!r.at_end.empty()) {
         o << "  at the end (after step " << r.at_depth << "):\n";
         std::size_t width = 0;

@@ -93,6 +93,8 @@ BOOST_AUTO_TEST_CASE(known_answers_of_the_examples) {
             BOOST_TEST(c["actual"].size() == c["depth"].get<std::size_t>());
             BOOST_TEST(c["actual_percepts"] == c["alternative_percepts"]);
             replays(g, k.property, c);
+            auto text = run_gdlsc({"prove", g, k.property, "--engine", "walks", "--quiet"});
+            BOOST_TEST(text.out.find("not necessarily a shortest one") != std::string::npos, text.out);
         }
     }
 }
@@ -173,9 +175,16 @@ BOOST_AUTO_TEST_CASE(bad_requests) {
     auto zero = run_gdlsc({"prove", bomb, "goal-knowledge", "--engine", "walks", "--walks", "0"});
     BOOST_TEST(zero.exit_code == 64);  // a value the option's checker refuses
     BOOST_TEST(zero.err.find("--walks") != std::string::npos, zero.err);
-    auto seed = run_gdlsc({"prove", bomb, "goal-knowledge", "--seed", "3"});
-    BOOST_TEST(seed.exit_code == 2);
-    BOOST_TEST(seed.err.find("--engine walks") != std::string::npos, seed.err);
+    for (const char* s : {"3", "1"}) {  // the default seed too, when given
+        auto seed = run_gdlsc({"prove", bomb, "goal-knowledge", "--seed", s});
+        BOOST_TEST(seed.exit_code == 2);
+        BOOST_TEST(seed.err.find("--engine walks") != std::string::npos, seed.err);
+    }
+    // The state bound (--max-pairs: the walks keep no pairs) ends them with exit 4, named.
+    auto bound = run_gdlsc({"prove", example("krieg_tictactoe/krieg_tictactoe.kif"), "legal-knowledge", "--engine",
+                            "walks", "--max-pairs", "50"});
+    BOOST_TEST(bound.exit_code == 4);
+    BOOST_TEST(bound.err.find("more than 50 states (--max-pairs") != std::string::npos, bound.err);
     auto depth = run_gdlsc({"prove", bomb, "playability", "--engine", "walks"});
     BOOST_TEST(depth.exit_code == 2);
     auto bounded = run_gdlsc({"prove", bomb, "goal-knowledge", "--engine", "walks", "--depth", "3"});
