@@ -201,24 +201,12 @@ void Developments::Impl::observe(bdd& next_d, const bdd* path) {
     }
 }
 
-// The history variables `f` reads (a walk over its nodes; not bdd_support, whose buffer
-// BuDDy 2.4 keeps across managers -- see symbolic/pair_bdd_image.cpp).
+// The history variables `f` reads (detail::support; a primed slot counts as its history variable).
 std::vector<int> Developments::Impl::history_vars(const bdd& f) const {
-    std::vector<char> in(vars, 0);
-    std::unordered_set<BDD> seen_nodes;
-    std::vector<BDD> stack{f.id()};
-    while (!stack.empty()) {
-        const BDD n = stack.back();
-        stack.pop_back();
-        if (n < 2 || !seen_nodes.insert(n).second) continue;
-        const int v = bdd_var(n) / 2;  // a primed slot counts as its history variable
-        if (static_cast<std::size_t>(v) < vars) in[static_cast<std::size_t>(v)] = 1;
-        stack.push_back(bdd_low(n));
-        stack.push_back(bdd_high(n));
-    }
+    const std::vector<char> in = detail::support(f, static_cast<int>(2 * vars));
     std::vector<int> out;
     for (std::size_t v = 0; v < vars; ++v)
-        if (in[v]) out.push_back(static_cast<int>(v));
+        if (in[plain(static_cast<int>(v))] || in[primed(static_cast<int>(v))]) out.push_back(static_cast<int>(v));
     return out;
 }
 

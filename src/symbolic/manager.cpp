@@ -5,6 +5,7 @@
 #include <chrono>
 #include <climits>
 #include <stdexcept>
+#include <unordered_set>
 
 #include "symbolic/errors.h"
 
@@ -148,6 +149,22 @@ void Manager::on_resize(int, int new_size) {
 
 void Manager::on_reorder(int prestate) {
     if (current_ && !prestate) ++current_->reorderings_;
+}
+
+std::vector<char> support(const bdd& b, int nvars) {
+    std::vector<char> in(static_cast<std::size_t>(nvars), 0);
+    std::unordered_set<BDD> seen;
+    std::vector<BDD> stack{b.id()};
+    while (!stack.empty()) {
+        const BDD n = stack.back();
+        stack.pop_back();
+        if (n < 2 || !seen.insert(n).second) continue;
+        const int v = bdd_var(n);
+        if (v < nvars) in[static_cast<std::size_t>(v)] = 1;
+        stack.push_back(bdd_low(n));
+        stack.push_back(bdd_high(n));
+    }
+    return in;
 }
 
 }  // namespace gdlsc::symbolic::detail

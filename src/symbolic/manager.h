@@ -27,6 +27,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace gdlsc::symbolic::detail {
 
@@ -64,5 +65,10 @@ private:
     static void on_reorder(int prestate);
     static Manager* current_;
 };
+
+/// Which of the variables 0..nvars-1 `b` reads, as flags: a walk over its nodes. Not
+/// bdd_support, whose buffer BuDDy 2.4 keeps in a function-local static across bdd_done and
+/// bdd_init and reads freed in the next manager.
+std::vector<char> support(const bdd& b, int nvars);
 
 }  // namespace gdlsc::symbolic::detail

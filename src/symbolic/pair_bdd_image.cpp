@@ -1,26 +1,13 @@
 // PairProver::Impl (pair_bdd_impl.h): one role's relation on pairs of states in two phases of
 // clusters, its image, and the pairs that violate a property.
-#include <unordered_set>
 
 #include "symbolic/pair_bdd_impl.h"
 
 namespace gdlsc::symbolic {
 
-// The variables `b` reads. Not bdd_support: BuDDy 2.4 keeps its buffer's size in a
-// function-local static across bdd_done and bdd_init, and reads a freed buffer in the
-// next manager.
+// The variables `b` reads (detail::support).
 std::vector<int> PairProver::Impl::support_vars(const bdd& b) const {
-    std::vector<char> in(static_cast<std::size_t>(nvars), 0);
-    std::unordered_set<BDD> seen;
-    std::vector<BDD> stack{b.id()};
-    while (!stack.empty()) {
-        BDD n = stack.back();
-        stack.pop_back();
-        if (n < 2 || !seen.insert(n).second) continue;
-        in[static_cast<std::size_t>(bdd_var(n))] = 1;
-        stack.push_back(bdd_low(n));
-        stack.push_back(bdd_high(n));
-    }
+    const std::vector<char> in = detail::support(b, nvars);
     std::vector<int> out;
     for (int v = 0; v < nvars; ++v)
         if (in[static_cast<std::size_t>(v)]) out.push_back(v);

@@ -142,7 +142,6 @@ std::optional<std::vector<FluentEquality>> PairProver::Impl::equal_fluents(const
     auto houdini = [&](std::vector<Candidate> cs) -> std::optional<Fixpoint> {
         std::optional<Relation> projected;
         std::size_t in_use = x.size();
-        bool changed_by_samples = false;
         for (bool changed = true, first = true; changed; first = false) {
             if (over()) return std::nullopt;
             const bdd inv = invariant(cs);
@@ -155,6 +154,7 @@ std::optional<std::vector<FluentEquality>> PairProver::Impl::equal_fluents(const
             const auto kept_fluents = static_cast<std::size_t>(std::count(keep.begin(), keep.end(), 1));
             if (4 * kept_fluents <= 3 * in_use) projected = relation(o.role, &keep), in_use = kept_fluents;
             const bdd img = image(inv, projected ? *projected : rel);
+            const std::size_t before = cs.size();
             // First the candidates that random pairs of the image violate (no BDD operation),
             // then an exact test for each of the others.
             if (img != bddfalse && cs.size() > kSamples) {
@@ -171,7 +171,6 @@ std::optional<std::vector<FluentEquality>> PairProver::Impl::equal_fluents(const
                     }
                     if (!violated) plausible.push_back(c);
                 }
-                if (plausible.size() != cs.size()) changed_by_samples = true;
                 cs = std::move(plausible);
             }
             // Per guard, the candidates together first (one test where all of them hold, as
@@ -191,8 +190,7 @@ std::optional<std::vector<FluentEquality>> PairProver::Impl::equal_fluents(const
                     if (!intersects(img_g, !eq[cs[k].fluent])) kept.push_back(cs[k]);
             }
             manager.check();
-            changed = changed_by_samples || kept.size() != cs.size();
-            changed_by_samples = false;
+            changed = kept.size() != before;
             cs = std::move(kept);
         }
         const bool doomed = violating(invariant(cs), bad) != bddfalse;
