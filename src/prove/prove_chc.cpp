@@ -36,10 +36,12 @@ static ProveReport chc_proof(const Game& g, const std::string& property, const C
     const auto t0 = std::chrono::steady_clock::now();
     const Deadline deadline = Deadline::after(o.timeout_seconds);  // the whole proof, grounding included
     auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
-    const StepProgram sp = step_program(g, "chc");
-    const ground::GroundProgram& step = sp.program;
+    const StepCone sp = step_cone(g, "chc", tp);
+    const ground::GroundProgram& step = *sp.program;
     const std::vector<gdl::Term>& init = sp.init;
-    if (o.progress) std::fprintf(stderr, "prove: chc over the step program (%s)\n", step.size_text().c_str());
+    if (o.progress)
+        std::fprintf(stderr, "prove: chc over the step program's cone of influence (%s; %s)\n", sp.about.c_str(),
+                     step.size_text().c_str());
 
     ProveReport rep;
     rep.property = property;

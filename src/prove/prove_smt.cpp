@@ -154,10 +154,12 @@ static ProveReport smt_proof(const Game& g, const std::string& property, const S
     const auto t0 = std::chrono::steady_clock::now();
     const Deadline deadline = Deadline::after(o.timeout_seconds);  // the whole search, grounding included
     auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
-    const StepProgram sp = step_program(g, "smt");
-    const ground::GroundProgram& step = sp.program;
+    const StepCone sp = step_cone(g, "smt", tp);
+    const ground::GroundProgram& step = *sp.program;
     const std::vector<gdl::Term>& init = sp.init;
-    if (o.progress) std::fprintf(stderr, "prove: smt over the step program (%s)\n", step.size_text().c_str());
+    if (o.progress)
+        std::fprintf(stderr, "prove: smt over the step program's cone of influence (%s; %s)\n", sp.about.c_str(),
+                     step.size_text().c_str());
     smt::TwoCopyOptions to;
     to.deadline = deadline.when();
     to.drop_same_move = mutation.drop_same_move;

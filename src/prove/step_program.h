@@ -3,6 +3,7 @@
 // one query::Game built for every engine), refused with the message the user gets when it
 // cannot be had.
 #pragma once
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -26,5 +27,16 @@ struct StepProgram {
     std::vector<gdl::Term> init;
 };
 StepProgram step_program(const Game& g, const std::string& engine);
+
+/// The step program cut to the cone of influence of a two-copy property (smt::two_copy_cone:
+/// the pair system's verdicts are the whole program's); its Z3 encodings lose the rest
+/// (mastermind's terminal-knowledge: the board's display fluents, 5,941 of 99,099 rules
+/// kept). `init` is the initial state of the kept fluents.
+struct StepCone {
+    std::shared_ptr<const ground::GroundProgram> program;
+    std::vector<gdl::Term> init;
+    std::string about;  ///< "N of M fluents, R of S rules"
+};
+StepCone step_cone(const Game& g, const std::string& engine, smt::TwoCopyProperty p);
 
 }  // namespace gdlsc::query

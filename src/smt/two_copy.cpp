@@ -16,7 +16,8 @@
 // k-induction (prove_by_induction): invariants first, by Houdini over the one-step two-copy
 // system — candidates "f never holds", "at most one fluent of a group holds" and "at least
 // one holds" (fluents that differ in one argument: a board cell has exactly one content),
-// "f holds in both copies or in neither"; those that hold initially
+// "f holds in both copies or in neither", and the same for the atoms the property compares
+// (legal, terminal, goal: "a holds in both copies or in neither"); those that hold initially
 // and are preserved by every step from a state that satisfies all remaining ones survive.
 // Then for k = 0, 1, ...: base case (the bounded search at depth k), step case (any k+1
 // distinct pair states satisfying the invariants, the property holding at the first k and
@@ -32,6 +33,7 @@
 #include <map>
 #include <set>
 
+#include "ground/relevant.h"
 #include "smt/solver.h"
 #include "smt/unrolling.h"
 
@@ -121,15 +123,18 @@ using PairState = std::array<std::vector<char>, 2>;
 
 // A candidate invariant over one pair state.
 struct Candidate {
-    enum Kind { Never, AtMostOne, AtLeastOne, Equal } kind;  // the first three as StateInvariant::Kind
+    // The first three as StateInvariant::Kind; EqualAtom: a derived atom of the state that the
+    // property reads (legal, terminal, goal) has the same value in both copies.
+    enum Kind { Never, AtMostOne, AtLeastOne, Equal, EqualAtom } kind;
     int copy = 0;                     // Never, AtMostOne, AtLeastOne
-    std::vector<std::size_t> fluents;  // indices into StepAtoms::fluents
+    std::vector<std::size_t> fluents;  // indices into StepAtoms::fluents; EqualAtom: the atom's id
 
     z3::expr at(Unrolling& u, std::size_t t) const {
         auto f = [&](int c, std::size_t i) { return u.vars[c][t][u.sa.true_of[i]]; };
         switch (kind) {
             case Never: return !f(copy, fluents[0]);
             case Equal: return f(0, fluents[0]) == f(1, fluents[0]);
+            case EqualAtom: return u.vars[0][t][fluents[0]] == u.vars[1][t][fluents[0]];
             case AtMostOne: {
                 z3::expr_vector v(u.ctx);
                 for (std::size_t i : fluents) v.push_back(f(copy, i));
@@ -143,7 +148,9 @@ struct Candidate {
         }
         return u.ctx.bool_val(true);
     }
+    // Whether it holds in a pair state (an EqualAtom is not evaluated here: true, Z3 decides).
     bool holds_in(const PairState& p) const {
+        if (kind == EqualAtom) return true;
         auto holds = [&](int c, std::size_t i) { return p[c][i] != 0; };
         if (kind == Never) return !holds(copy, fluents[0]);
         if (kind == Equal) return holds(0, fluents[0]) == holds(1, fluents[0]);
@@ -153,8 +160,19 @@ struct Candidate {
     }
 };
 
-std::vector<Candidate> candidates(const StepAtoms& sa) {
+std::vector<Candidate> candidates(const StepAtoms& sa, std::size_t role, TwoCopyProperty property) {
     std::vector<Candidate> out;
+    // What the property compares, in every pair state and not only where it is asked (the
+    // legal moves of a non-terminal state, the goals of a terminal one): where the role's
+    // percepts tell it afresh at every step (mastermind's matches, seen slot by slot), this
+    // is inductive where no relation between the fluents of the two copies is.
+    std::vector<std::int64_t> read;
+    if (property == TwoCopyProperty::Legal) read = sa.legal_of[role];
+    if (property == TwoCopyProperty::Goal) read.assign(sa.goal_of[role].begin(), sa.goal_of[role].end());
+    if (property != TwoCopyProperty::PerfectInformation) read.push_back(sa.terminal);
+    for (std::int64_t a : read)
+        if (a != kNoAtom && !sa.is_static[static_cast<std::size_t>(a)])
+            out.push_back({Candidate::EqualAtom, 0, {static_cast<std::size_t>(a)}});
     for (std::size_t i = 0; i < sa.fluents.size(); ++i) {
         out.push_back({Candidate::Equal, 0, {i}});
         for (int c = 0; c < 2; ++c) out.push_back({Candidate::Never, c, {i}});
@@ -211,8 +229,8 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
             std::vector<PairState> known{{state(init), state(init)}};
             if (options.reachable)
                 for (const auto& [a, b] : options.reachable()) known.push_back({state(a), state(b)});
-            for (auto& c : candidates(sa))
-                if ((assumed.empty() || c.kind == Candidate::Equal) &&
+            for (auto& c : candidates(sa, role, property))
+                if ((assumed.empty() || c.kind == Candidate::Equal || c.kind == Candidate::EqualAtom) &&
                     std::all_of(known.begin(), known.end(), [&](const PairState& p) { return c.holds_in(p); }))
                     inv.push_back(std::move(c));
             z3::context ctx;
@@ -271,7 +289,7 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
             inv.swap(kept);
             std::set<StateInvariant> found(options.assumed.begin(), options.assumed.end());
             for (const auto& c : inv)
-                if (c.kind != Candidate::Equal)
+                if (c.kind != Candidate::Equal && c.kind != Candidate::EqualAtom)
                     found.insert({static_cast<StateInvariant::Kind>(c.kind), c.fluents});
             res.state_invariants.assign(found.begin(), found.end());
             inv.insert(inv.end(), assumed.begin(), assumed.end());
@@ -320,6 +338,16 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
         res.k = max_k;
         res.solver_calls += base.solver_calls();
         return res;
+    });
+}
+
+ground::GroundProgram two_copy_cone(const ground::GroundProgram& step, TwoCopyProperty property) {
+    return ground::cone_of_influence(step, [property](const ground::Atom& a) {
+        const std::string& n = a.atom.name;
+        if (a.step < 0) return false;
+        if (n == "terminal") return a.atom.args.empty();
+        if (a.atom.args.size() != 2) return false;
+        return n == "does" || n == "legal" || n == "sees" || (n == "goal" && property == TwoCopyProperty::Goal);
     });
 }
 

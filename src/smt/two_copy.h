@@ -117,4 +117,11 @@ InductionResult prove_by_induction(const ground::GroundProgram& step, const std:
                                    std::size_t role, TwoCopyProperty property, std::size_t max_k,
                                    const TwoCopyOptions& options = {});
 
+/// The step program cut to what the two-copy system of `property` reads
+/// (ground::cone_of_influence): every role's moves (does, legal), terminal, the percepts
+/// (sees), goal for goal-knowledge, and the fluents that influence them through any number of
+/// steps. The pair system's developments, verdicts and shortest counterexamples are those of
+/// the whole program: nothing it reads depends on a fluent cut.
+ground::GroundProgram two_copy_cone(const ground::GroundProgram& step, TwoCopyProperty property);
+
 }  // namespace gdlsc::smt

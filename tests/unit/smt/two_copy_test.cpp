@@ -8,6 +8,7 @@
 // knowledge, and goal-knowledge when player sees the coin, refutes at the bounded depth,
 // is undecided when max_k is too small for the step case, gives the same verdicts when a
 // role's state invariants are assumed for the next, and asks the reachable/explore hooks.
+// The cone of influence keeps every verdict and depth while it cuts the fluents nothing reads.
 // Error path: a deadline already past is an SmtError ("timeout before ...").
 #define BOOST_TEST_MODULE smt_two_copy
 #include <boost/test/unit_test.hpp>
@@ -190,6 +191,65 @@ BOOST_AUTO_TEST_CASE(assumed_invariants_and_the_hooks_keep_the_verdicts) {
     }
     BOOST_TEST(reachable_calls >= 1u);
     (void)explore_calls, (void)progress_calls;  // told only when Houdini drops a candidate
+}
+
+// The cone of influence (smt::two_copy_cone): the coin game with a fluent nothing reads
+// (shown: player's last move, for display) and one only random's goal reads (tally). The cone
+// cuts shown for every property and tally for all but goal-knowledge; every verdict and first
+// counterexample depth of the bounded search and of k-induction is the whole program's.
+BOOST_AUTO_TEST_CASE(the_cone_of_influence_keeps_the_verdicts) {
+    std::string text = test::coin_game_text();
+    text.replace(text.find("(goal random 0)"), std::string("(goal random 0)").size(),
+                 "(<= (goal random 50) (true (tally heads)))\n(<= (goal random 0) (not (true (tally heads))))\n"
+                 "(<= (next (shown ?m)) (does player ?m))\n(<= (next (tally ?c)) (does random (flip ?c)))\n"
+                 "(<= (next (tally ?c)) (true (tally ?c)))");
+    const auto g = test::step_game(text);
+    auto fluents = [](const ground::GroundProgram& p) {
+        std::set<std::string> out;
+        for (const auto& a : p.atoms)
+            if (a.step >= 0 && a.atom.name == "true") out.insert(a.atom.args[0].name);
+        return out;
+    };
+    BOOST_TEST((fluents(g.program()) == std::set<std::string>{"coin", "step", "shown", "tally"}));
+    using R = smt::InductionResult;
+    for (auto p : {TwoCopyProperty::Legal, TwoCopyProperty::Terminal, TwoCopyProperty::Goal,
+                   TwoCopyProperty::PerfectInformation}) {
+        const ground::GroundProgram cone = smt::two_copy_cone(g.program(), p);
+        BOOST_TEST_CONTEXT("property " << static_cast<int>(p)) {
+            const std::set<std::string> kept = p == TwoCopyProperty::Goal ? std::set<std::string>{"coin", "step", "tally"}
+                                                                          : std::set<std::string>{"coin", "step"};
+            BOOST_TEST((fluents(cone) == kept));
+            BOOST_TEST(cone.rules.size() < g.program().rules.size());
+            std::vector<gdl::Term> init;  // the kept fluents' initial state
+            for (const auto& f : g.init())
+                if (kept.count(f.name)) init.push_back(f);
+            for (std::size_t role : {kRandom, kPlayer}) {
+                smt::TwoCopy whole(g.program(), g.init(), role, p), cut(cone, init, role, p);
+                for (std::size_t d = 0; d <= 4; ++d) {
+                    const auto a = whole.counterexample(d), b = cut.counterexample(d);
+                    BOOST_TEST(a.has_value() == b.has_value(), "depth " << d << " role " << role);
+                    if (a && b) {  // the same moves of the role (percepts and moves are kept)
+                        for (std::size_t t = 0; t < d; ++t)
+                            BOOST_TEST(b->actual[t][role].to_kif() == b->alternative[t][role].to_kif());
+                    }
+                    if (a || b) break;
+                }
+                const R x = smt::prove_by_induction(g.program(), g.init(), role, p, 5);
+                const R y = smt::prove_by_induction(cone, init, role, p, 5);
+                BOOST_TEST(static_cast<int>(x.verdict) == static_cast<int>(y.verdict), "role " << role);
+                BOOST_TEST(x.k == y.k, "role " << role);
+            }
+        }
+    }
+    // A program whose every fluent is read keeps every rule of the step (the static facts
+    // nothing reads, such as init, go).
+    auto step_rules = [](const ground::GroundProgram& p) {
+        return std::count_if(p.rules.begin(), p.rules.end(), [&](const auto& r) { return p.atoms[r.head].step >= 0; });
+    };
+    const auto plain = test::step_game(test::coin_game_text());
+    const ground::GroundProgram all = smt::two_copy_cone(plain.program(), TwoCopyProperty::Goal);
+    BOOST_TEST(step_rules(all) == step_rules(plain.program()));
+    BOOST_TEST(step_rules(all) == 18);
 }
 
 BOOST_AUTO_TEST_CASE(a_past_deadline_is_an_smt_error) {
