@@ -4,6 +4,7 @@
 // certainty, the relevant part) in grounder_steps.cpp, the join that instantiates one rule
 // (matching, the argument index) in grounder_join.cpp. Internal to src/ground.
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -168,6 +169,50 @@ private:
                                                       "does not apply to this game");
             for (const auto& body : body_dnf(r.body)) rules_.push_back(make_rule(r, body));
         }
+        drop_unread_static_rules();
+    }
+
+    // The rules of static relations that no rule of a step reads, directly or through other
+    // static relations (and that are not kept for a query, nor init): their atoms would be
+    // dropped by relevant_part() anyway, so they are not grounded at all. A game's unused
+    // table (vacuumcleaner_random_big's 40,000 trajectory atoms) then costs nothing and does
+    // not count against the limits.
+    void drop_unread_static_rules() {
+        std::vector<char> needed(rel_sig_.size(), 0);
+        std::vector<RelId> todo;
+        auto need = [&](RelId r) {
+            if (r >= needed.size()) needed.resize(r + 1, 0);
+            if (!needed[r]) needed[r] = 1, todo.push_back(r);
+        };
+        need(rel_init_);
+        for (const auto& sig : keep_) {
+            auto it = rel_index_.find((static_cast<std::uint64_t>(terms_.symbol(sig.name)) << 32) | sig.arity);
+            if (it != rel_index_.end()) need(it->second);
+        }
+        std::vector<std::vector<const NRule*>> static_rules_of(rel_sig_.size());
+        for (const auto& r : rules_) {
+            if (r.sk == StepKind::Static) {
+                if (r.head_rel >= static_rules_of.size()) static_rules_of.resize(r.head_rel + 1);
+                static_rules_of[r.head_rel].push_back(&r);
+                continue;
+            }
+            for (const auto& l : r.body)
+                if (l.kind == NLit::Pos || l.kind == NLit::Neg) need(l.rel);
+        }
+        while (!todo.empty()) {
+            const RelId h = todo.back();
+            todo.pop_back();
+            if (h >= static_rules_of.size()) continue;
+            for (const NRule* r : static_rules_of[h])
+                for (const auto& l : r->body)
+                    if (l.kind == NLit::Pos || l.kind == NLit::Neg) need(l.rel);
+        }
+        rules_.erase(std::remove_if(rules_.begin(), rules_.end(),
+                                    [&](const NRule& r) {
+                                        return r.sk == StepKind::Static &&
+                                               (r.head_rel >= needed.size() || !needed[r.head_rel]);
+                                    }),
+                     rules_.end());
     }
 
     NLit relational(const Term& atom, std::map<std::string, int>& vars, NLit::Kind kind) {
@@ -205,7 +250,7 @@ private:
             nr.body.push_back(std::move(x));
         }
         nr.head = compile(r.head, vars);
-        rel_of(nr.head.sym, static_cast<std::uint32_t>(r.head.args.size()));
+        nr.head_rel = rel_of(nr.head.sym, static_cast<std::uint32_t>(r.head.args.size()));
         nr.sk = step_kind(analysis_, gdl::signature(r.head));
         nr.nvars = static_cast<int>(vars.size());
         return nr;

@@ -43,6 +43,7 @@ struct NLit {
 
 struct NRule {
     Pat head;
+    RelId head_rel = 0;
     StepKind sk = StepKind::Static;
     std::vector<NLit> body;
     std::vector<size_t> pos;  // indices of Pos literals

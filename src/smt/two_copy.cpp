@@ -22,6 +22,11 @@
 // Then for k = 0, 1, ...: base case (the bounded search at depth k), step case (any k+1
 // distinct pair states satisfying the invariants, the property holding at the first k and
 // failing at the last: unsat means proved).
+//
+// Every solver here is Z3's SAT solver for finite domains ("QF_FD"; the encoding is Boolean
+// with cardinality constraints), as PDR's (pdr.cpp): on mastermind's goal-knowledge, 71,234
+// rules in the cone, Houdini's rounds took 3-14 s each in the default (SMT) solver and did not
+// finish in 60 s; in QF_FD they finished in about 25 s.
 #include "smt/two_copy.h"
 
 #include "smt/z3_guard.h"
@@ -79,7 +84,7 @@ struct TwoCopy::Impl {
 
     Impl(const GroundProgram& g, const std::vector<gdl::Term>& init, std::size_t r, TwoCopyProperty p,
          const TwoCopyOptions& o)
-        : gp(g), sa(g), s(ctx), u(g, sa, ctx, [this](const z3::expr& e) { s.add(e); }, ""), role(r), property(p), options(o) {
+        : gp(g), sa(g), s(ctx, "QF_FD"), u(g, sa, ctx, [this](const z3::expr& e) { s.add(e); }, ""), role(r), property(p), options(o) {
         auto in = init_set(init);
         for (int c = 0; c < 2; ++c) {
             u.add_step(c);
@@ -234,7 +239,7 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                     std::all_of(known.begin(), known.end(), [&](const PairState& p) { return c.holds_in(p); }))
                     inv.push_back(std::move(c));
             z3::context ctx;
-            z3::solver s(ctx);
+            z3::solver s(ctx, "QF_FD");
             Unrolling u(step, sa, ctx, [&s](const z3::expr& e) { s.add(e); }, "h");
             for (int c = 0; c < 2; ++c) u.add_step(c);
             for (int c = 0; c < 2; ++c) u.moves(c, 0);
@@ -305,10 +310,11 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                 res.solver_calls += base.solver_calls();
                 return res;
             }
+            if (options.progress) options.progress("no counterexample of " + std::to_string(k) + " joint moves");
             if (property == TwoCopyProperty::PerfectInformation) continue;
             if (!have_invariants) find_invariants();
             z3::context ctx;
-            z3::solver s(ctx);
+            z3::solver s(ctx, "QF_FD");
             Unrolling u(step, sa, ctx, [&s](const z3::expr& e) { s.add(e); }, "k");
             for (int c = 0; c < 2; ++c) u.add_step(c);
             for (std::size_t t = 0; t < k; ++t) {
@@ -333,6 +339,7 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                 res.solver_calls += base.solver_calls();
                 return res;
             }
+            if (options.progress) options.progress("not " + std::to_string(k) + "-inductive");
         }
         res.verdict = InductionResult::Undecided;
         res.k = max_k;

@@ -3,7 +3,8 @@
 // of GroundLimits; the string-keyed grounder before it ran the two infinite games below for
 // over 30 s without end and the wide join for 17 s), a game whose relaxed one-step grounding
 // is infinite but whose length a step counter bounds is grounded step by step from the
-// initial state (two_generals), and ground_step / ground_program give the same programs as
+// initial state (two_generals), a static relation nothing reads is not grounded, and
+// ground_step / ground_program give the same programs as
 // before the grounder was rewritten on hash-consed terms (sizes recorded from that version).
 #define BOOST_TEST_MODULE grounder_bounds
 #include <boost/test/unit_test.hpp>
@@ -141,6 +142,30 @@ BOOST_AUTO_TEST_CASE(infinite_static_relation_ends_by_the_work_bound) {
     BOOST_TEST(msg.find("the ground program for steps 0..0 passed the work bound (50000000 units") != std::string::npos);
     BOOST_TEST(msg.find("while grounding the static relations") != std::string::npos);
     BOOST_TEST(s < 3.0);
+}
+
+// An infinite static relation that no rule of a step reads (a table the game defines and
+// never uses, as vacuumcleaner_random_big's trajectory) is not grounded at all: the game
+// grounds, without its atoms. Kept for a query (ground_program's keep), it is grounded and
+// ends by the work bound as above.
+BOOST_AUTO_TEST_CASE(an_unread_static_relation_is_not_grounded) {
+    Game g = test::game_from_text(R"(
+(role r)
+(nat z)
+(<= (nat (s ?x)) (nat ?x))
+(<= (twice ?x) (nat ?x))
+(legal r go)
+(<= (next done) (does r go))
+(<= terminal (true done))
+(goal r 100)
+)");
+    for (const ground::GroundProgram& gp : {ground::ground_step(g.program, g.analysis, ground::GroundLimits{100000, 200000}),
+                                            ground::ground_program(g.program, g.analysis, {{gdl::Term::constant("go")}})}) {
+        BOOST_TEST(gp.atoms.size() > 0u);
+        for (const auto& a : gp.atoms) BOOST_TEST((a.atom.name != "nat" && a.atom.name != "twice"), a.name());
+    }
+    std::string msg = too_large([&] { ground::ground_program(g.program, g.analysis, {}, {}, {{"twice", 1}}); });
+    BOOST_TEST(msg.find("while grounding the static relations") != std::string::npos, msg);
 }
 
 BOOST_AUTO_TEST_CASE(candidates_without_rules_end_by_the_work_bound) {
