@@ -131,10 +131,21 @@ struct Candidate {
     // The first three as StateInvariant::Kind; EqualAtom: a derived atom of the state that the
     // property reads (legal, terminal, goal) has the same value in both copies.
     enum Kind { Never, AtMostOne, AtLeastOne, Equal, EqualAtom } kind;
-    int copy = 0;                     // Never, AtMostOne, AtLeastOne
+    // Never, AtMostOne, AtLeastOne: in copy 0, copy 1, or kBoth. The pair system is
+    // symmetric (swapping the copies maps its developments onto themselves), so a state
+    // candidate is inductive in one copy exactly when it is in the other: Houdini asks them
+    // together (half the candidates; a model that drops one drops its mirror too, where the
+    // two were dropped in separate rounds before).
+    static constexpr int kBoth = 2;
+    int copy = kBoth;
     std::vector<std::size_t> fluents;  // indices into StepAtoms::fluents; EqualAtom: the atom's id
 
     z3::expr at(Unrolling& u, std::size_t t) const {
+        if (copy == kBoth && kind != Equal && kind != EqualAtom) {
+            Candidate one = *this, two = *this;
+            one.copy = 0, two.copy = 1;
+            return one.at(u, t) && two.at(u, t);
+        }
         auto f = [&](int c, std::size_t i) { return u.vars[c][t][u.sa.true_of[i]]; };
         switch (kind) {
             case Never: return !f(copy, fluents[0]);
@@ -156,6 +167,11 @@ struct Candidate {
     // Whether it holds in a pair state (an EqualAtom is not evaluated here: true, Z3 decides).
     bool holds_in(const PairState& p) const {
         if (kind == EqualAtom) return true;
+        if (copy == kBoth && kind != Equal) {
+            Candidate one = *this, two = *this;
+            one.copy = 0, two.copy = 1;
+            return one.holds_in(p) && two.holds_in(p);
+        }
         auto holds = [&](int c, std::size_t i) { return p[c][i] != 0; };
         if (kind == Never) return !holds(copy, fluents[0]);
         if (kind == Equal) return holds(0, fluents[0]) == holds(1, fluents[0]);
@@ -177,10 +193,10 @@ std::vector<Candidate> candidates(const StepAtoms& sa, std::size_t role, TwoCopy
     if (property != TwoCopyProperty::PerfectInformation) read.push_back(sa.terminal);
     for (std::int64_t a : read)
         if (a != kNoAtom && !sa.is_static[static_cast<std::size_t>(a)])
-            out.push_back({Candidate::EqualAtom, 0, {static_cast<std::size_t>(a)}});
+            out.push_back({Candidate::EqualAtom, Candidate::kBoth, {static_cast<std::size_t>(a)}});
     for (std::size_t i = 0; i < sa.fluents.size(); ++i) {
-        out.push_back({Candidate::Equal, 0, {i}});
-        for (int c = 0; c < 2; ++c) out.push_back({Candidate::Never, c, {i}});
+        out.push_back({Candidate::Equal, Candidate::kBoth, {i}});
+        out.push_back({Candidate::Never, Candidate::kBoth, {i}});
     }
     // Groups of fluents equal but in one argument: (cell 1 1 x), (cell 1 1 o), (cell 1 1 b).
     std::map<std::string, std::vector<std::size_t>> groups;
@@ -194,11 +210,10 @@ std::vector<Candidate> candidates(const StepAtoms& sa, std::size_t role, TwoCopy
         }
     }
     for (auto& [key, members] : groups)
-        if (members.size() > 1)
-            for (int c = 0; c < 2; ++c) {
-                out.push_back({Candidate::AtMostOne, c, members});
-                out.push_back({Candidate::AtLeastOne, c, members});
-            }
+        if (members.size() > 1) {
+            out.push_back({Candidate::AtMostOne, Candidate::kBoth, members});
+            out.push_back({Candidate::AtLeastOne, Candidate::kBoth, members});
+        }
     return out;
 }
 
@@ -298,7 +313,11 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                     found.insert({static_cast<StateInvariant::Kind>(c.kind), c.fluents});
             res.state_invariants.assign(found.begin(), found.end());
             inv.insert(inv.end(), assumed.begin(), assumed.end());
-            res.invariants = inv.size();
+            // Counted per copy (a candidate of both copies is two invariants), as before the
+            // candidates were paired.
+            res.invariants = 0;
+            for (const auto& c : inv)
+                *res.invariants += c.copy == Candidate::kBoth && c.kind != Candidate::Equal && c.kind != Candidate::EqualAtom ? 2 : 1;
             have_invariants = true;
         };
 
