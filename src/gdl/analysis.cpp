@@ -42,6 +42,21 @@ std::set<Signature> Analysis::reachable_from(const Signature& s) const {
     return seen;
 }
 
+namespace {
+
+// (<= (next ?f) ... (true ?f) ...): a frame rule that keeps whatever fluent held, so it makes
+// no fluent that was not holdable already (Krieg-TicTacToe's "nothing changes after an
+// invalid move"). Only a positive (true ?f) of the head's variable at the top of the body.
+bool keeps_a_fluent(const Rule& r) {
+    const Term& f = r.head.args[0];
+    return std::any_of(r.body.begin(), r.body.end(), [&](const Literal& l) {
+        return l.kind == Literal::Kind::Atom && l.atom.name == "true" && l.atom.args.size() == 1 &&
+               l.atom.args[0].is_variable() && l.atom.args[0].name == f.name;
+    });
+}
+
+}  // namespace
+
 PredicateClass keyword_class(const Signature& s) {
     if ((s.name == "legal" && s.arity == 2) || (s.name == "terminal" && s.arity == 0) ||
         (s.name == "goal" && s.arity == 2))
@@ -73,8 +88,8 @@ Analysis analyze(const Program& p) {
         }
         if ((h.name == "init" || h.name == "next" || h.name == "base") && h.args.size() == 1) fluent_arg(h);
         if ((h.name == "init" || h.name == "next") && h.args.size() == 1) {
-            if (h.args[0].is_variable()) a.holdable_known = false;
-            else a.holdable.insert(signature(h.args[0]));
+            if (!h.args[0].is_variable()) a.holdable.insert(signature(h.args[0]));
+            else if (h.name == "init" || !keeps_a_fluent(r)) a.holdable_known = false;
         }
         // true, does and knows are sources: a rule with such a head is invalid (validate.h
         // reports it) and must not make everything that tests the state depend on its body.

@@ -47,7 +47,8 @@ struct Analysis {
     /// Primitive fluents: signatures of the terms under init, true, next (and base).
     std::set<Signature> fluents;
     /// The fluents a state can hold: the signatures under init and next heads; complete
-    /// (holdable_known) unless some init or next head is a variable, e.g. (<= (next ?f) ...).
+    /// (holdable_known) unless some init or next head is a variable, e.g. (<= (next ?f) ...)
+    /// -- except a frame rule (<= (next ?f) ... (true ?f) ...), which keeps only what held.
     std::set<Signature> holdable;
     bool holdable_known = true;
     /// Edges of the dependency graph, keyed by head.

@@ -184,7 +184,11 @@ const std::vector<ProveMethodEntry>& prove_methods() {
              if (r.depth)
                  return std::string("the walks look for a counterexample in the whole game: use them without "
                                     "--depth (with it, the developments decide exactly)");
-             return epistemic_fixpoint(g, r);
+             if (g.analysis.epistemic)
+                 return std::string("the walks step pairs of states, but in a GDL-III game (knows in the rules) what "
+                                    "holds depends on the whole development, not on its final state; use --depth N "
+                                    "(every development of at most N joint moves, exactly)");
+             return std::string();
          }},
     };
     return table;

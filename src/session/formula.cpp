@@ -3,6 +3,8 @@
 // an answer variable of the same name elsewhere in the formula.
 #include "session/formula.h"
 
+#include "gdl/spelling.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -98,8 +100,10 @@ private:
         if (f.is_variable() || !a_.holdable_known || a_.holdable.count(gdl::signature(f))) return;
         std::string known;
         for (const auto& s : a_.holdable) known += (known.empty() ? "" : ", ") + gdl::kif_symbol(s.name) + "/" + std::to_string(s.arity);
+        const auto near = gdl::nearest(gdl::signature(f), {a_.holdable.begin(), a_.holdable.end()});
         diags_.error(at.loc, "no init or next rule makes a fluent " + gdl::kif_symbol(f.name) + "/" +
-                                 std::to_string(f.args.size()) + ": it never holds",
+                                 std::to_string(f.args.size()) + ": it never holds" +
+                                 (near ? "; did you mean " + gdl::kif_symbol(near->name) + "/" + std::to_string(near->arity) + "?" : ""),
                      "the game's fluents are " + known);
     }
 
@@ -116,9 +120,17 @@ private:
         static const std::set<std::string> special = {"true", "does", "distinct", "not", "or", "and"};
         if (!a_.find(name, args.size()) || (keywords && special.count(name))) {
             std::string hint;
-            for (const auto& [sig, info] : a_.predicates)
+            std::vector<gdl::Signature> relations;
+            for (const auto& [sig, info] : a_.predicates) {
                 if (sig.name == name) hint += (hint.empty() ? "" : ", ") + sig.str();
-            diags_.error(e.loc, "unknown relation " + gdl::kif_symbol(name) + "/" + std::to_string(args.size()) + " in this game",
+                if (!special.count(sig.name)) relations.push_back(sig);
+            }
+            relations.push_back({"terminal", 0});
+            std::string near;
+            if (hint.empty())
+                if (auto n = gdl::nearest({name, args.size()}, relations))
+                    near = "; did you mean " + gdl::kif_symbol(n->name) + "/" + std::to_string(n->arity) + "?";
+            diags_.error(e.loc, "unknown relation " + gdl::kif_symbol(name) + "/" + std::to_string(args.size()) + " in this game" + near,
                          hint.empty() ? "" : "the game has " + hint);
             return bad();
         }

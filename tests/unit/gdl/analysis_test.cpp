@@ -136,12 +136,18 @@ BOOST_AUTO_TEST_CASE(engine_classes_carry_the_keyword_conventions) {
 }
 
 // The fluents a state can hold: under init and next heads (p/1, done/0), not those only read
-// under true in a body; unknown as soon as some init or next head is a variable.
+// under true in a body; unknown as soon as some init or next head is a variable -- but a frame
+// rule (<= (next ?f) ... (true ?f) ...) keeps only what held and leaves them known.
 BOOST_AUTO_TEST_CASE(holdable_fluents) {
     const Analysis a = analyze_text(kGame + "(<= (legal a go) (true (q 7)))\n");
     BOOST_TEST(a.holdable_known);
     BOOST_TEST((a.holdable == std::set<Signature>{{"p", 1}, {"done", 0}}));
     BOOST_TEST(a.fluents.count(Signature{"q", 1}) == 1);  // read, never made
     const Analysis b = analyze_text(kGame + "(<= (next ?f) (true ?f) (does a stop))\n");
-    BOOST_TEST(!b.holdable_known);
+    BOOST_TEST(b.holdable_known);
+    BOOST_TEST((b.holdable == a.holdable));
+    const Analysis c = analyze_text(kGame + "(<= (next ?f) (does a stop) (make ?f)) (make (r 1))\n");
+    BOOST_TEST(!c.holdable_known);
+    const Analysis d = analyze_text(kGame + "(<= (next ?f) (not (true ?f)) (does a stop) (make ?f)) (make (r 1))\n");
+    BOOST_TEST(!d.holdable_known);  // only a positive (true ?f) keeps
 }

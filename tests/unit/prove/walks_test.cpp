@@ -192,4 +192,5 @@ BOOST_AUTO_TEST_CASE(bad_requests) {
     BOOST_TEST(bounded.err.find("without --depth") != std::string::npos, bounded.err);
     auto gdl3 = run_gdlsc({"prove", example("cheryl/cheryl.kif"), "legal-knowledge", "--engine", "walks"});
     BOOST_TEST(gdl3.exit_code == 2);
+    BOOST_TEST(gdl3.err.find("the walks step pairs of states") != std::string::npos, gdl3.err);  // their own reason
 }

@@ -1,5 +1,6 @@
 // The query language (src/session/formula.h) on a real game, Blind Tic-Tac-Toe of examples/:
-// formulas parse into the formula terms, an unknown relation is an error at its column, and
+// formulas parse into the formula terms, an unknown relation is an error at its column (with
+// the near miss: "did you mean"), and
 // not_about_state -- the one definition of "a formula about the current state", used by belief
 // (quantifiers looked through) and by the whole-game fixpoint (a quantifier is not a state
 // formula) -- names the first part that speaks of moves, percepts or knowledge.
@@ -44,6 +45,35 @@ BOOST_AUTO_TEST_CASE(parses_against_the_game) {
         BOOST_TEST(std::string(e.what()).find("<formula>:1:2") != std::string::npos, e.what());
         BOOST_TEST(std::string(e.what()).find("lines") != std::string::npos, e.what());
     }
+}
+
+// A misspelt relation or fluent gets the near miss; a fluent is checked also in a game whose
+// frame rule has a variable head, (<= (next ?f) ... (true ?f)) -- it keeps only what held, so
+// the fluents are still known (Krieg-TicTacToe's "nothing changes after an invalid move").
+BOOST_AUTO_TEST_CASE(near_misses_are_named) {
+    auto error = [](const std::string& text, const query::Game& g) -> std::string {
+        try {
+            query::parse_formula(text, g.analysis);
+        } catch (const UserError& e) {
+            return e.what();
+        }
+        return "";
+    };
+    BOOST_TEST(error("(lines x)", game()).find("did you mean line/1?") != std::string::npos, error("(lines x)", game()));
+    BOOST_TEST(error("(termnal)", game()).find("did you mean terminal/0?") != std::string::npos);
+    BOOST_TEST(error("(true (cel 1 1 x))", game()).find("never holds; did you mean cell/3?") != std::string::npos);
+    static const query::Game krieg = query::load_game_file(gdlsc::test::example("krieg_tictactoe/krieg_tictactoe.kif"));
+    BOOST_TEST(krieg.analysis.holdable_known);
+    const std::string e = error("(knows xplayer (true (cel 1 1 x)))", krieg);
+    BOOST_TEST(e.find("<formula>:1:22") != std::string::npos, e);
+    BOOST_TEST(e.find("did you mean cell/3?") != std::string::npos, e);
+    BOOST_TEST(error("(legl xplayer ?m)", krieg).find("did you mean legal/2?") != std::string::npos);
+    // A variable next head without that frame: the fluents are not known, nothing is refused.
+    const query::Game open = query::load_game_text(
+        "t.kif", "(role r) (init (a)) (legal r go) (<= (next ?f) (does r go) (true (a)) (pick ?f)) (pick (b))\n"
+                 "(<= terminal (true (b))) (goal r 100)");
+    BOOST_TEST(!open.analysis.holdable_known);
+    BOOST_TEST(error("(true (cel 1))", open) == "");
 }
 
 BOOST_AUTO_TEST_CASE(state_formulas) {
