@@ -23,10 +23,11 @@
 // distinct pair states satisfying the invariants, the property holding at the first k and
 // failing at the last: unsat means proved).
 //
-// Every solver here is Z3's SAT solver for finite domains ("QF_FD"; the encoding is Boolean
-// with cardinality constraints), as PDR's (pdr.cpp): on mastermind's goal-knowledge, 71,234
-// rules in the cone, Houdini's rounds took 3-14 s each in the default (SMT) solver and did not
-// finish in 60 s; in QF_FD they finished in about 25 s.
+// The solvers are Z3's SAT solver for finite domains ("QF_FD"; the encoding is Boolean with
+// cardinality constraints), as PDR's (pdr.cpp): on mastermind's goal-knowledge, 71,234 rules
+// in the cone, Houdini's rounds took 3-14 s each in the default (SMT) solver and did not finish
+// in 60 s; in QF_FD they finished in about 25 s. Not where the program has a positive loop:
+// its level ranking is over integers, which QF_FD does not take (solver_for).
 #include "smt/two_copy.h"
 
 #include "smt/z3_guard.h"
@@ -47,6 +48,12 @@ namespace {
 
 using ground::AtomId;
 using ground::GroundProgram;
+
+// QF_FD (see above) unless a positive loop's ranking needs integers.
+z3::solver solver_for(z3::context& ctx, const StepAtoms& sa) {
+    const bool loops = std::any_of(sa.loop.begin(), sa.loop.end(), [](int l) { return l >= 0; });
+    return loops ? z3::solver(ctx) : z3::solver(ctx, "QF_FD");
+}
 
 bool check(z3::solver& s, const TwoCopyOptions& o, std::size_t& calls, const char* what,
            const z3::expr_vector* assumptions = nullptr) {
@@ -84,7 +91,7 @@ struct TwoCopy::Impl {
 
     Impl(const GroundProgram& g, const std::vector<gdl::Term>& init, std::size_t r, TwoCopyProperty p,
          const TwoCopyOptions& o)
-        : gp(g), sa(g), s(ctx, "QF_FD"), u(g, sa, ctx, [this](const z3::expr& e) { s.add(e); }, ""), role(r), property(p), options(o) {
+        : gp(g), sa(g), s(solver_for(ctx, sa)), u(g, sa, ctx, [this](const z3::expr& e) { s.add(e); }, ""), role(r), property(p), options(o) {
         auto in = init_set(init);
         for (int c = 0; c < 2; ++c) {
             u.add_step(c);
@@ -141,42 +148,34 @@ struct Candidate {
     std::vector<std::size_t> fluents;  // indices into StepAtoms::fluents; EqualAtom: the atom's id
 
     z3::expr at(Unrolling& u, std::size_t t) const {
-        if (copy == kBoth && kind != Equal && kind != EqualAtom) {
-            Candidate one = *this, two = *this;
-            one.copy = 0, two.copy = 1;
-            return one.at(u, t) && two.at(u, t);
-        }
-        auto f = [&](int c, std::size_t i) { return u.vars[c][t][u.sa.true_of[i]]; };
         switch (kind) {
-            case Never: return !f(copy, fluents[0]);
-            case Equal: return f(0, fluents[0]) == f(1, fluents[0]);
+            case Equal: return u.vars[0][t][u.sa.true_of[fluents[0]]] == u.vars[1][t][u.sa.true_of[fluents[0]]];
             case EqualAtom: return u.vars[0][t][fluents[0]] == u.vars[1][t][fluents[0]];
-            case AtMostOne: {
-                z3::expr_vector v(u.ctx);
-                for (std::size_t i : fluents) v.push_back(f(copy, i));
-                return z3::atmost(v, 1);
-            }
-            case AtLeastOne: {
-                z3::expr_vector v(u.ctx);
-                for (std::size_t i : fluents) v.push_back(f(copy, i));
-                return z3::mk_or(v);
-            }
+            default: return copy == kBoth ? in_copy(u, t, 0) && in_copy(u, t, 1) : in_copy(u, t, copy);
         }
-        return u.ctx.bool_val(true);
     }
     // Whether it holds in a pair state (an EqualAtom is not evaluated here: true, Z3 decides).
     bool holds_in(const PairState& p) const {
-        if (kind == EqualAtom) return true;
-        if (copy == kBoth && kind != Equal) {
-            Candidate one = *this, two = *this;
-            one.copy = 0, two.copy = 1;
-            return one.holds_in(p) && two.holds_in(p);
+        switch (kind) {
+            case EqualAtom: return true;
+            case Equal: return p[0][fluents[0]] == p[1][fluents[0]];
+            default: return copy == kBoth ? holds_in_copy(p, 0) && holds_in_copy(p, 1) : holds_in_copy(p, copy);
         }
-        auto holds = [&](int c, std::size_t i) { return p[c][i] != 0; };
-        if (kind == Never) return !holds(copy, fluents[0]);
-        if (kind == Equal) return holds(0, fluents[0]) == holds(1, fluents[0]);
+    }
+
+private:
+    // Never, AtMostOne, AtLeastOne in copy c.
+    z3::expr in_copy(Unrolling& u, std::size_t t, int c) const {
+        auto f = [&](std::size_t i) { return u.vars[c][t][u.sa.true_of[i]]; };
+        if (kind == Never) return !f(fluents[0]);
+        z3::expr_vector v(u.ctx);
+        for (std::size_t i : fluents) v.push_back(f(i));
+        return kind == AtMostOne ? z3::atmost(v, 1) : z3::mk_or(v);
+    }
+    bool holds_in_copy(const PairState& p, int c) const {
+        if (kind == Never) return p[c][fluents[0]] == 0;
         std::size_t n = 0;
-        for (std::size_t i : fluents) n += holds(copy, i);
+        for (std::size_t i : fluents) n += p[c][i] != 0;
         return kind == AtLeastOne ? n >= 1 : n <= 1;
     }
 };
@@ -254,7 +253,7 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                     std::all_of(known.begin(), known.end(), [&](const PairState& p) { return c.holds_in(p); }))
                     inv.push_back(std::move(c));
             z3::context ctx;
-            z3::solver s(ctx, "QF_FD");
+            z3::solver s = solver_for(ctx, sa);
             Unrolling u(step, sa, ctx, [&s](const z3::expr& e) { s.add(e); }, "h");
             for (int c = 0; c < 2; ++c) u.add_step(c);
             for (int c = 0; c < 2; ++c) u.moves(c, 0);
@@ -333,7 +332,7 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
             if (property == TwoCopyProperty::PerfectInformation) continue;
             if (!have_invariants) find_invariants();
             z3::context ctx;
-            z3::solver s(ctx, "QF_FD");
+            z3::solver s = solver_for(ctx, sa);
             Unrolling u(step, sa, ctx, [&s](const z3::expr& e) { s.add(e); }, "k");
             for (int c = 0; c < 2; ++c) u.add_step(c);
             for (std::size_t t = 0; t < k; ++t) {

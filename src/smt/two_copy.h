@@ -121,7 +121,8 @@ InductionResult prove_by_induction(const ground::GroundProgram& step, const std:
 /// (ground::cone_of_influence): every role's moves (does, legal), terminal, the percepts
 /// (sees), goal for goal-knowledge, and the fluents that influence them through any number of
 /// steps. The pair system's developments, verdicts and shortest counterexamples are those of
-/// the whole program: nothing it reads depends on a fluent cut.
+/// the whole program: nothing it reads depends on a fluent cut. (k-induction on the cut is
+/// sound; the k it needs may differ.)
 ground::GroundProgram two_copy_cone(const ground::GroundProgram& step, TwoCopyProperty property);
 
 }  // namespace gdlsc::smt

@@ -183,6 +183,26 @@ GDLSC_CORPUS_CASE(induction_on_the_corpus) {
     BOOST_TEST(two.j["counterexample"]["role"] == "candidate");
 }
 
+// A game with positive loops (tests/fixtures/smt/positive_loops.kif): their level ranking is
+// over integers, so the two-copy solvers are Z3's default one there, not QF_FD (which gave up
+// on the integers: exit 5). Every method decides and agrees.
+BOOST_AUTO_TEST_CASE(positive_loops_in_every_z3_method) {
+    const std::string g = std::string(GDLSC_SOURCE_DIR) + "/tests/fixtures/smt/positive_loops.kif";
+    for (const std::string p : {"legal-knowledge", "goal-knowledge"}) {
+        BOOST_TEST_CONTEXT(p) {
+            Run all = prove(g, p, {"--engine", "all"});
+            BOOST_TEST(all.exit_code == 0, all.err);
+            BOOST_TEST(all.j["agree"] == true);
+            BOOST_TEST(all.j["holds"] == true);
+            Run bounded = prove(g, p, {"--engine", "smt", "--depth", "3"});
+            BOOST_TEST(bounded.exit_code == 0, bounded.err);
+            Run ind = prove(g, p, {"--engine", "induction"});
+            BOOST_TEST(ind.exit_code == 0, ind.err);
+            BOOST_TEST(ind.j["holds"] == true);
+        }
+    }
+}
+
 // The cone of influence: for terminal-knowledge of mastermind448 the pair system reads the
 // moves, the percepts and terminal, not the goals, so the rules that count the pegs of a guess
 // for the goal values are cut (5,941 of 71,235 rules kept); terminal-knowledge (the game ends
