@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "ground/grounder.h"
+#include "network/network_play.h"
 #include "network/step_network.h"
 #include "parsed_game.h"
 #include "game_paths.h"
@@ -166,6 +167,30 @@ BOOST_AUTO_TEST_CASE(an_unread_static_relation_is_not_grounded) {
     }
     std::string msg = too_large([&] { ground::ground_program(g.program, g.analysis, {}, {}, {{"twice", 1}}); });
     BOOST_TEST(msg.find("while grounding the static relations") != std::string::npos, msg);
+    // Read only under not, or only by an init rule's body (through another static relation):
+    // grounded, and the initial state and the legal moves are right.
+    Game h = test::game_from_text(R"(
+(role r)
+(opening 1)
+(opening 2)
+(<= (start ?x) (opening ?x))
+(<= (init (c ?x)) (start ?x))
+(banned 2)
+(<= (legal r (go ?x)) (true (c ?x)) (not (banned ?x)))
+(<= (next (c 3)) (does r (go 1)))
+(<= terminal (true (c 3)))
+(goal r 100)
+)");
+    const ground::StepNetwork net(ground::ground_step(h.program, h.analysis, ground::GroundLimits{100000, 200000}),
+                                  h.analysis.roles);
+    std::vector<std::string> init;
+    for (std::uint32_t f : net.initial_fluents()) init.push_back(net.fluents()[f].to_kif());
+    std::sort(init.begin(), init.end());
+    BOOST_TEST(init == (std::vector<std::string>{"(c 1)", "(c 2)"}), boost::test_tools::per_element());
+    ground::NetworkPlayer p(net, net.initial_fluents());
+    std::vector<std::string> legal;
+    for (std::uint32_t m : p.legal(0)) legal.push_back(net.moves(0)[m].to_kif());
+    BOOST_TEST(legal == (std::vector<std::string>{"(go 1)"}), boost::test_tools::per_element());  // (go 2) banned
 }
 
 BOOST_AUTO_TEST_CASE(candidates_without_rules_end_by_the_work_bound) {
