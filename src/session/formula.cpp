@@ -13,6 +13,7 @@
 #include "gdl/kif_lexer.h"
 #include "prolog/engine.h"
 #include "base/errors.h"
+#include "base/strings.h"
 #include "session/diagnostic_error.h"
 
 namespace gdlsc::query {
@@ -142,7 +143,9 @@ private:
         if (t.is_constant() && std::find(a_.roles.begin(), a_.roles.end(), t.name) == a_.roles.end()) {
             std::string rs;
             for (const auto& r : a_.roles) rs += (rs.empty() ? "" : " ") + gdl::kif_symbol(r);
-            diags_.error(e.loc, "unknown role " + t.to_kif(), "the roles are: " + rs);
+            const std::string near = nearest(t.name, a_.roles);
+            diags_.error(e.loc, "unknown role " + t.to_kif() + (near.empty() ? "" : "; did you mean " + gdl::kif_symbol(near) + "?"),
+                         "the roles are: " + rs);
         } else if (t.is_compound()) {
             diags_.error(e.loc, "a role is a constant or a variable, not " + t.to_kif());
         }

@@ -68,6 +68,8 @@ BOOST_AUTO_TEST_CASE(near_misses_are_named) {
     BOOST_TEST(e.find("<formula>:1:22") != std::string::npos, e);
     BOOST_TEST(e.find("did you mean cell/3?") != std::string::npos, e);
     BOOST_TEST(error("(legl xplayer ?m)", krieg).find("did you mean legal/2?") != std::string::npos);
+    BOOST_TEST(error("(legal xplayr ?m)", krieg).find("unknown role xplayr; did you mean xplayer?") != std::string::npos);
+    BOOST_TEST(error("(legal bob ?m)", krieg).find("did you mean") == std::string::npos);  // no near miss
     // A variable next head without that frame: the fluents are not known, nothing is refused.
     const query::Game open = query::load_game_text(
         "t.kif", "(role r) (init (a)) (legal r go) (<= (next ?f) (does r go) (true (a)) (pick ?f)) (pick (b))\n"
