@@ -31,10 +31,6 @@ std::vector<bool> relevant_atoms(std::size_t n, const std::vector<GroundRule>& r
     return kept;
 }
 
-}  // namespace gdlsc::ground
-
-namespace gdlsc::ground {
-
 GroundProgram cone_of_influence(const GroundProgram& step, const std::function<bool(const Atom&)>& root) {
     const std::size_t n = step.atoms.size();
     std::vector<bool> kept(n, false);
@@ -46,8 +42,13 @@ GroundProgram cone_of_influence(const GroundProgram& step, const std::function<b
         if (at.atom.name == "next" && at.atom.args.size() == 1) next_of.emplace(at.atom.args[0].to_kif(), a);
     }
     // One depth-first closure: a kept atom keeps the atoms of its rules, a kept true(f) its next(f).
-    std::vector<std::vector<std::size_t>> by_head(n);
-    for (std::size_t i = 0; i < step.rules.size(); ++i) by_head[step.rules[i].head].push_back(i);
+    // The rules by head: the program's own index when it has one (the step program's has).
+    std::vector<std::vector<std::size_t>> own;
+    if (step.rules_of.size() != n) {
+        own.resize(n);
+        for (std::size_t i = 0; i < step.rules.size(); ++i) own[step.rules[i].head].push_back(i);
+    }
+    const std::vector<std::vector<std::size_t>>& by_head = own.empty() ? step.rules_of : own;
     std::vector<AtomId> todo;
     auto keep = [&](AtomId b) {
         if (!kept[b]) kept[b] = true, todo.push_back(b);

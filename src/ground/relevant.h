@@ -13,10 +13,6 @@ namespace gdlsc::ground {
 /// kept part has the same models on it as the completion of the whole program.
 std::vector<bool> relevant_atoms(std::size_t n, const std::vector<GroundRule>& rules, std::vector<bool> seed);
 
-}  // namespace gdlsc::ground
-
-namespace gdlsc::ground {
-
 /// The cone of influence of a one-step program (a step network's program: `true` and `does`
 /// atoms as inputs, `next` atoms as the next state): the atoms with root(atom) and every atom
 /// they depend on, closed under "true(f) is kept, so next(f) is kept" -- the fluents that can

@@ -168,7 +168,7 @@ static ProveReport smt_proof(const Game& g, const std::string& property, const S
     std::vector<std::vector<gdl::Term>> states;  // sampled once, for every role
     auto sampled = [&]() -> Sampler& {
         if (!sampler) {
-            sampler.emplace(g, init, to.deadline);
+            sampler.emplace(g, sp.whole_init, to.deadline);  // real matches: the whole state
             states = sampler->states(2000);
             if (o.progress)
                 std::fprintf(stderr, "prove: smt induction: %zu reachable states sampled (%.1f s)\n", states.size(), seconds());

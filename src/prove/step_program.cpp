@@ -45,7 +45,7 @@ StepCone step_cone(const Game& g, const std::string& engine, smt::TwoCopyPropert
     std::set<std::string> kept;
     for (const auto& a : cone->atoms)
         if (a.step >= 0 && a.atom.name == "true" && a.atom.args.size() == 1) kept.insert(a.atom.args[0].to_kif());
-    StepCone c{cone, {}, ""};
+    StepCone c{cone, {}, whole.init, ""};
     for (const auto& f : whole.init)
         if (kept.count(f.to_kif())) c.init.push_back(f);
     c.about = std::to_string(fluents(*cone)) + " of " + std::to_string(fluents(whole.program)) + " fluents, " +

@@ -35,6 +35,7 @@ StepProgram step_program(const Game& g, const std::string& engine);
 struct StepCone {
     std::shared_ptr<const ground::GroundProgram> program;
     std::vector<gdl::Term> init;
+    std::vector<gdl::Term> whole_init;  ///< the whole initial state (to play the step network from)
     std::string about;  ///< "N of M fluents, R of S rules"
 };
 StepCone step_cone(const Game& g, const std::string& engine, smt::TwoCopyProperty p);
