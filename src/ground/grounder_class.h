@@ -170,7 +170,29 @@ private:
             for (const auto& body : body_dnf(r.body)) rules_.push_back(make_rule(r, body));
         }
         drop_unread_static_rules();
+        index_entailing_rules();
     }
+
+    // Dead instances (emit): an instance whose positive atoms make one of its negative
+    // atoms true can never fire, and is not kept (its head is not made possible by it).
+    // "Make true": the negative atom is one of the positive ones, or a static atom of a
+    // definite relation (no negation below it: its possible atoms are exactly the true
+    // ones), or the head of an instance of a rule without negative literals whose body
+    // atoms are among the instance's positive atoms (at its step) or true static atoms.
+    // vacuumcleaner_random_big: (next_position ?m ?n) :- (does agent go), (not facing_wall),
+    // (true (at agent ?i ?j)), (true (orientation ?o)), (adjacent ...): at the edge facing
+    // out, the positive atoms make facing_wall true, so the relaxation no longer walks the
+    // agent off the grid (3,920 positions to 100). Sound for every input, the states no
+    // development reaches included: the instance is false in every model of the rules.
+    std::vector<std::vector<const NRule*>> entailing_;  // per relation: its rules without negation
+    std::vector<char> definite_;                         // per relation: static, no negation below
+    void index_entailing_rules();
+    bool dead_instance(const NRule& r, int step, const Binding& b, const std::vector<AtomId>& pos);
+    bool entailed(TermId atom, RelId rel, int step, const std::vector<AtomId>& pos);
+    // Matches Q's body literals from i on against the instance's positive atoms and the true
+    // static atoms (budget: candidates examined; past it the answer is "not entailed").
+    bool entail_body(const NRule& q, std::size_t i, int step, Binding& b, const std::vector<AtomId>& pos,
+                     std::size_t& budget);
 
     // The rules of static relations that no rule of a step reads, directly or through other
     // static relations (and that are not kept for a query, nor init): their atoms would be

@@ -182,6 +182,7 @@ void Grounder::emit(const NRule& r, int step, const Binding& b, const std::vecto
     for (int v = 0; v < r.nvars; ++v)
         if (b[v] < 0)
             throw NotApplicable(r.loc.str() + ": a variable of this rule is not bound by a positive literal");
+    if (dead_instance(r, step, b, pos)) return;
     std::vector<AtomId> neg;
     for (const auto& l : r.body) {
         if (l.kind != NLit::Neg) continue;
@@ -209,6 +210,104 @@ void Grounder::emit(const NRule& r, int step, const Binding& b, const std::vecto
     instance_.insert(instance_.end(), neg.begin(), neg.end());
     if (!instances_.insert(instance_)) return;
     add_rule(h, std::move(p), std::move(neg));
+}
+
+// Dead instances (grounder_class.h): the rules without negative literals per relation, and
+// the definite static relations (static, no negative literal in their rules or below them).
+void Grounder::index_entailing_rules() {
+    const std::size_t n = rel_sig_.size();
+    entailing_.assign(n, {});
+    definite_.assign(n, 0);
+    for (const auto& r : rules_) {
+        const bool negation = std::any_of(r.body.begin(), r.body.end(), [](const NLit& l) { return l.kind == NLit::Neg; });
+        if (!negation) entailing_[r.head_rel].push_back(&r);
+        // Every static relation starts definite (one without rules has no atoms: vacuously so).
+        if (r.sk == StepKind::Static) definite_[r.head_rel] = 1;
+        for (const auto& l : r.body)
+            if ((l.kind == NLit::Pos || l.kind == NLit::Neg) && l.sk == StepKind::Static) definite_[l.rel] = 1;
+    }
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (const auto& r : rules_) {
+            if (r.sk != StepKind::Static || !definite_[r.head_rel]) continue;
+            for (const auto& l : r.body)
+                if (l.kind == NLit::Neg || (l.kind == NLit::Pos && !definite_[l.rel])) {
+                    definite_[r.head_rel] = 0, changed = true;
+                    break;
+                }
+        }
+    }
+}
+
+bool Grounder::dead_instance(const NRule& r, int step, const Binding& b, const std::vector<AtomId>& pos) {
+    for (const auto& l : r.body) {
+        if (l.kind != NLit::Neg) continue;
+        const int s = lit_step(l.sk, step);
+        std::int64_t t = lookup(l.atom, b);
+        const std::int64_t id = t < 0 ? -1 : find_atom(static_cast<TermId>(t), s);
+        const bool possible = id >= 0 && possible_[static_cast<std::size_t>(id)];
+        if (s < 0) {  // a static atom: true when possible, once the statics are complete, if definite
+            if (phase_ >= 0 && possible && l.rel < definite_.size() && definite_[l.rel]) return true;
+            continue;
+        }
+        if (possible && std::find(pos.begin(), pos.end(), static_cast<AtomId>(id)) != pos.end()) return true;
+        if (l.rel >= entailing_.size() || entailing_[l.rel].empty()) continue;
+        if (t < 0) t = instantiate(l.atom, b);
+        if (entailed(static_cast<TermId>(t), l.rel, s, pos)) return true;
+    }
+    return false;
+}
+
+bool Grounder::entailed(TermId atom, RelId rel, int step, const std::vector<AtomId>& pos) {
+    constexpr std::size_t kBudget = 4096;
+    std::size_t budget = kBudget;
+    bool found = false;
+    for (const NRule* q : entailing_[rel]) {
+        Binding qb(static_cast<std::size_t>(q->nvars), -1);
+        const std::size_t mark = trail_.size();
+        found = match(q->head, atom, qb) && entail_body(*q, 0, step, qb, pos, budget);
+        trail_.resize(mark);
+        if (found || budget == 0) break;
+    }
+    spend(1 + kBudget - budget);
+    return found;
+}
+
+bool Grounder::entail_body(const NRule& q, std::size_t i, int step, Binding& b, const std::vector<AtomId>& pos,
+                           std::size_t& budget) {
+    if (i == q.body.size()) return true;
+    const NLit& l = q.body[i];
+    if (l.kind == NLit::Distinct || l.kind == NLit::Equal) {  // after the positive literals (make_rule)
+        if (!bound(l, b)) return false;
+        return equals(l.a, l.b, b) == (l.kind == NLit::Equal) && entail_body(q, i + 1, step, b, pos, budget);
+    }
+    if (l.kind != NLit::Pos) return false;
+    const int s = lit_step(l.sk, step);
+    // One candidate atom: match it, go on, undo the bindings.
+    auto attempt = [&](AtomId id) {
+        if (budget == 0) return false;
+        --budget;
+        const std::size_t mark = trail_.size();
+        const bool ok = match(l.atom, atom_term_[id], b) && entail_body(q, i + 1, step, b, pos, budget);
+        for (std::size_t t = mark; t < trail_.size(); ++t) b[static_cast<std::size_t>(trail_[t])] = -1;
+        trail_.resize(mark);
+        return ok;
+    };
+    if (s < 0) {  // a true static atom
+        if (phase_ < 0 || l.rel >= definite_.size() || !definite_[l.rel]) return false;
+        if (ground_under(l.atom, b)) {
+            const std::int64_t t = lookup(l.atom, b);
+            const std::int64_t id = t < 0 ? -1 : find_atom(static_cast<TermId>(t), -1);
+            return id >= 0 && possible_[static_cast<std::size_t>(id)] && entail_body(q, i + 1, step, b, pos, budget);
+        }
+        const std::vector<AtomId>& atoms = possible_of(l.rel, -1);
+        for (std::size_t k = 0; k < atoms.size(); ++k)
+            if (attempt(atoms[k])) return true;
+        return false;
+    }
+    for (AtomId id : pos)  // one of the instance's positive atoms
+        if (atom_rel_[id] == l.rel && atom_step_[id] == s && attempt(id)) return true;
+    return false;
 }
 
 }  // namespace gdlsc::ground::grounding
