@@ -183,9 +183,13 @@ private:
     // (true (at agent ?i ?j)), (true (orientation ?o)), (adjacent ...): at the edge facing
     // out, the positive atoms make facing_wall true, so the relaxation no longer walks the
     // agent off the grid (3,920 positions to 100). Sound for every input, the states no
-    // development reaches included: the instance is false in every model of the rules.
+    // development reaches included: the instance is false in every model of the rules. Not
+    // GDL-III's knowledge atoms, which the engines set per development (their rules only say
+    // where they may hold). The ground stratification check (wellformed.h) sees the program
+    // after this: a cycle through not whose instances are all dead is no longer one.
     std::vector<std::vector<const NRule*>> entailing_;  // per relation: its rules without negation
     std::vector<char> definite_;                         // per relation: static, no negation below
+    std::vector<AtomId> sorted_pos_;                     // scratch: an instance's positive atoms, sorted
     void index_entailing_rules();
     bool dead_instance(const NRule& r, int step, const Binding& b, const std::vector<AtomId>& pos);
     bool entailed(TermId atom, RelId rel, int step, const std::vector<AtomId>& pos);

@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 
+#include "ground/epistemic.h"
 #include "ground/grounder_class.h"
 
 namespace gdlsc::ground::grounding {
@@ -220,7 +221,10 @@ void Grounder::index_entailing_rules() {
     definite_.assign(n, 0);
     for (const auto& r : rules_) {
         const bool negation = std::any_of(r.body.begin(), r.body.end(), [](const NLit& l) { return l.kind == NLit::Neg; });
-        if (!negation) entailing_[r.head_rel].push_back(&r);
+        // Not GDL-III's knowledge atoms: their rules ((knows R P) :- (agent R), P) only say
+        // where they may be true; the engines set them per development (ground/epistemic.h).
+        const std::string& head = terms_.symbol_name(rel_sig_[r.head_rel].first);
+        if (!negation && head != kKnowsRelation && head != kCommonRelation) entailing_[r.head_rel].push_back(&r);
         // Every static relation starts definite (one without rules has no atoms: vacuously so).
         if (r.sk == StepKind::Static) definite_[r.head_rel] = 1;
         for (const auto& l : r.body)
@@ -239,7 +243,11 @@ void Grounder::index_entailing_rules() {
     }
 }
 
-bool Grounder::dead_instance(const NRule& r, int step, const Binding& b, const std::vector<AtomId>& pos) {
+bool Grounder::dead_instance(const NRule& r, int step, const Binding& b, const std::vector<AtomId>& pos_joined) {
+    // In a fixed order (not the join's), so that where the budget ends does not depend on it.
+    sorted_pos_.assign(pos_joined.begin(), pos_joined.end());
+    std::sort(sorted_pos_.begin(), sorted_pos_.end());
+    const std::vector<AtomId>& pos = sorted_pos_;
     for (const auto& l : r.body) {
         if (l.kind != NLit::Neg) continue;
         const int s = lit_step(l.sk, step);
@@ -252,7 +260,7 @@ bool Grounder::dead_instance(const NRule& r, int step, const Binding& b, const s
         }
         if (possible && std::find(pos.begin(), pos.end(), static_cast<AtomId>(id)) != pos.end()) return true;
         if (l.rel >= entailing_.size() || entailing_[l.rel].empty()) continue;
-        if (t < 0) t = instantiate(l.atom, b);
+        if (t < 0) t = instantiate(l.atom, b), spend(terms_.tree_size(static_cast<TermId>(t)));
         if (entailed(static_cast<TermId>(t), l.rel, s, pos)) return true;
     }
     return false;
@@ -263,11 +271,13 @@ bool Grounder::entailed(TermId atom, RelId rel, int step, const std::vector<Atom
     std::size_t budget = kBudget;
     bool found = false;
     for (const NRule* q : entailing_[rel]) {
+        if (budget == 0) break;
+        --budget;  // each rule tried counts
         Binding qb(static_cast<std::size_t>(q->nvars), -1);
         const std::size_t mark = trail_.size();
         found = match(q->head, atom, qb) && entail_body(*q, 0, step, qb, pos, budget);
         trail_.resize(mark);
-        if (found || budget == 0) break;
+        if (found) break;
     }
     spend(1 + kBudget - budget);
     return found;

@@ -165,6 +165,21 @@ BOOST_AUTO_TEST_CASE(static_and_random_known_answers_both_ways) {
     }
 }
 
+// A fact beside (not (knows R P)) of it in one rule body: the instance is alive (the
+// grounder's dead instances do not take the knows atom's rule as making it true).
+BOOST_AUTO_TEST_CASE(a_fact_and_not_knowing_it_in_one_body) {
+    const std::string game = source("tests/fixtures/knowledge/gdl3_not_knows.kif");
+    const std::string h = "(noop (choose a)) (noop noop)";
+    for (const std::string mode : {"on", "off", "check"}) {
+        RunResult r = query(game, h, "(true puzzled)", mode);
+        BOOST_REQUIRE_MESSAGE(r.exit_code == 0, mode << ": " << r.err);
+        BOOST_TEST(nlohmann::json::parse(r.out)["holds"] == true, mode);
+        r = query(game, h, "(goal player 100)", mode);
+        BOOST_REQUIRE_MESSAGE(r.exit_code == 0, mode << ": " << r.err);
+        BOOST_TEST(nlohmann::json::parse(r.out)["holds"] == true, mode);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(fixture_random_histories) {
     random_histories(fixture, 4, 3, 1);
     random_histories(static_random, 3, 2, 12);
