@@ -244,8 +244,9 @@ public:
     /// `gdlsc prove`: legal-knowledge, terminal-knowledge, goal-knowledge, perfect-information
     /// or a KIF formula; without `depth` for the whole game (the lockstep fixpoint), with it over
     /// every development of at most `depth` joint moves. `engine`: a method of `gdlsc prove
-    /// --engine` (explicit, developments, fixpoint, bdd, smt, induction, chc, walks) or "all", which throws
-    /// Error (exit 3) when the methods disagree.
+    /// --engine` (explicit, developments, fixpoint, bdd, smt, induction, chc, walks), "all", which throws
+    /// Error (exit 3) when the methods disagree, or "auto" (the whole game: the methods in turn with
+    /// growing time slices, the first verdict wins).
     Proof prove(const std::string& property, std::optional<std::size_t> depth = std::nullopt,
                 double timeout_seconds = 600, const std::string& engine = "explicit") const;
     /// `gdlsc prove --witness FILE`: replays the counterexample in FILE (the JSON `prove --json`

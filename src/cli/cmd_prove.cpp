@@ -37,13 +37,16 @@ std::vector<std::string> engine_names() {
     std::vector<std::string> names{"explicit"};
     for (const auto& m : query::prove_methods()) names.push_back(m.name);
     names.push_back("all");
+    names.push_back("auto");
     return names;
 }
 
 std::string engine_help() {
     std::string h = "explicit (default: fixpoint for the whole game, developments with --depth); ";
     for (const auto& m : query::prove_methods()) h += m.name + ": " + m.summary + "; ";
-    return h + "all: every method that applies (exit 3 if they disagree); smt --induction is induction";
+    return h + "all: every method that applies (exit 3 if they disagree); auto: the whole game, the methods in turn "
+               "(fixpoint, induction, bdd, chc, walks) with growing time slices (1 s, 4 s, 16 s, ...), the first "
+               "verdict wins; smt --induction is induction";
 }
 
 }  // namespace

@@ -3,7 +3,9 @@
 // JSON and exit code.
 #include "prove/prove.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "base/deadline.h"
@@ -114,6 +116,72 @@ void check_request(const ProveRequest& r) {
         throw UserError("prove: --walks and --seed go with --engine walks or all");
     if ((r.max_nodes || !r.bdd_order.empty() || r.bdd_reorder || r.bdd_pairs) && r.engine != "bdd" && r.engine != "all")
         throw UserError("prove: --max-nodes, --bdd-order, --bdd-reorder and --bdd-pairs go with --engine bdd or all");
+    if (r.engine == "auto" && r.depth)
+        throw UserError("prove: --engine auto decides the whole game; with --depth N use developments, fixpoint, bdd or smt");
+}
+
+// --engine auto: the methods that apply to the whole game, in the table's order without the
+// reference's duplicates (fixpoint, induction, bdd, chc, walks: k-induction before the BDDs,
+// since it is the cheaper to try), each run with a time slice; round after round the slices
+// grow (kAutoFirstSliceSeconds, times kAutoSliceGrowth), until one gives a verdict or the time
+// limit passes. A method that does not apply, whose program is too large, or that ends
+// undecided (k-induction at --max-k, walks without a counterexample) is not tried again.
+ProveOutcome prove_auto(const Game& g, const ProveRequest& r) {
+    ProveOutcome out;
+    const Deadline deadline = Deadline::after(r.timeout_seconds);
+    std::vector<const ProveMethodEntry*> left;
+    for (const char* name : {"fixpoint", "induction", "bdd", "chc", "walks"})
+        for (const auto& m : prove_methods())
+            if (m.name == name) {
+                if (std::string why = m.not_applicable(g, r); why.empty()) left.push_back(&m);
+                else out.tries.push_back(m.name + ": " + why);
+            }
+    std::optional<std::pair<std::string, ProveReport>> undecided;
+    std::optional<LimitError> last_limit;
+    for (double slice = kAutoFirstSliceSeconds; !left.empty(); slice *= kAutoSliceGrowth) {
+        std::vector<const ProveMethodEntry*> again;
+        for (const ProveMethodEntry* m : left) {
+            ProveRequest one = r;
+            one.engine = m->name;
+            one.timeout_seconds = deadline.limited() ? std::min(slice, deadline.seconds_left()) : slice;
+            if (one.timeout_seconds < 0.001) break;
+            const std::string at = m->name + ": " + seconds_text(std::ceil(one.timeout_seconds * 10) / 10) + " s: ";
+            if (r.progress) std::fprintf(stderr, "prove: auto: %s for %.1f s\n", m->name.c_str(), one.timeout_seconds);
+            try {
+                ProveReport rep = m->run(g, one);
+                if (rep.undecided) {
+                    out.tries.push_back(at + "undecided");
+                    if (!undecided) undecided.emplace(m->name, std::move(rep));
+                    continue;
+                }
+                out.decided_by = m->name;
+                out.runs.emplace_back(m->name, std::move(rep));
+                explain_counterexample(g, out.runs.back().second, deadline.limited() ? deadline.seconds_left() : 0);
+                return out;
+            } catch (const TooLargeError& ex) {
+                out.tries.push_back(at + ex.what());
+            } catch (const LimitError& ex) {  // time (or pairs, memory): again with a longer slice
+                out.tries.push_back(at + ex.what());
+                last_limit = ex;
+                again.push_back(m);
+            } catch (const UserError& ex) {
+                if (m->name == "fixpoint") throw;  // the property itself is refused
+                out.tries.push_back(at + ex.what());
+            }
+        }
+        left.swap(again);
+        if (deadline.limited() && deadline.seconds_left() < 0.001) break;
+    }
+    if (undecided && !(last_limit && deadline.limited() && deadline.passed())) {
+        out.decided_by = undecided->first;
+        out.runs.push_back(std::move(*undecided));
+        return out;
+    }
+    std::string why;
+    for (const auto& t : out.tries) why += "\n  " + t;
+    if (last_limit)
+        throw LimitError("prove: no method decided within the time limit of " + seconds_text(r.timeout_seconds) + " s:" + why);
+    throw UserError("prove: no method applies to this question:" + why);
 }
 
 // `--witness FILE`: the developments replayed; explicit is the progression engine, all adds the
@@ -197,6 +265,7 @@ const std::vector<ProveMethodEntry>& prove_methods() {
 ProveOutcome prove(const Game& g, const ProveRequest& r) {
     check_request(r);
     if (!r.witness.empty()) return replay_witness(g, r);
+    if (r.engine == "auto") return prove_auto(g, r);
     ProveOutcome out;
     if (r.engine != "all") {
         const std::string name = method_name(r);
@@ -308,6 +377,11 @@ std::string ProveOutcome::text() const {
         if (!witness->disagreement.empty()) out += "the engines DISAGREE: " + witness->disagreement + "\n";
         return out;
     }
+    if (!decided_by.empty()) {
+        std::string out = prove_text(report());
+        for (const auto& t : tries) out += "auto: " + t + "\n";
+        return out + "auto: decided by " + decided_by + "\n";
+    }
     if (!all) return prove_text(report());
     std::string out = prove_text(report());
     for (const auto& [name, r] : runs) out += verdict_line(name, r) + "\n";
@@ -326,6 +400,11 @@ std::string ProveOutcome::json() const {
         for (const auto& c : witness->checks) j["checked_by"].push_back(c.engine);
         j["not_applicable"] = witness->not_applicable;
         j["agree"] = witness->disagreement.empty();
+        return j.dump(2) + "\n";
+    }
+    if (!decided_by.empty()) {
+        j["decided_by"] = decided_by;
+        j["tries"] = tries;
         return j.dump(2) + "\n";
     }
     if (!all) return prove_json(report());

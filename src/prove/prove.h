@@ -26,8 +26,9 @@ namespace gdlsc::query {
 struct ProveRequest {
     std::string property;              ///< legal-knowledge, ..., or a closed KIF formula
     std::optional<std::size_t> depth;  ///< developments of length <= depth; none: the whole game
-    /// A method of prove_methods(), "explicit" (developments with a depth, else fixpoint) or
-    /// "all"; "smt" with `induction` is the method "induction".
+    /// A method of prove_methods(), "explicit" (developments with a depth, else fixpoint),
+    /// "all" or "auto" (the whole game: the methods in turn with growing time slices, the first
+    /// verdict wins); "smt" with `induction` is the method "induction".
     std::string engine = "explicit";
     bool induction = false;
     std::optional<std::size_t> max_k;  ///< induction: the largest k (default SmtProveOptions::max_k)
@@ -65,6 +66,9 @@ struct ProveOutcome {
     int at_limit = 0;  ///< how many of not_applicable applied but reached a bound
     bool agree = true;
     std::optional<WitnessResult> witness;  ///< --witness: the replays (runs empty)
+    /// `auto`: the method that decided, and each try before it ("fixpoint: 0.5 s: time limit ...").
+    std::string decided_by;
+    std::vector<std::string> tries;
 
     /// The reference: the first run with a verdict (walks and k-induction may end undecided),
     /// else the first run.
@@ -74,6 +78,10 @@ struct ProveOutcome {
     std::string text() const;
     std::string json() const;
 };
+
+/// `auto`'s first time slice per method, and how it grows from one round to the next.
+inline constexpr double kAutoFirstSliceSeconds = 1;
+inline constexpr double kAutoSliceGrowth = 4;
 
 /// Runs the request's method (or all of them) on `g`. UserError for a bad request (an unknown
 /// method, options that do not go together, a property no method decides); LimitError (exit 4)

@@ -362,7 +362,8 @@ class Game:
         """``gdlsc prove``: legal-knowledge, terminal-knowledge, goal-knowledge,
         perfect-information, a well-formedness property or a closed KIF formula; without depth
         for the whole game, with it over every development of at most depth joint moves.
-        engine: explicit, developments, fixpoint, bdd, smt, induction, chc, walks or "all".
+        engine: explicit, developments, fixpoint, bdd, smt, induction, chc, walks, "all" or
+        "auto" (the whole game: the methods in turn with growing time slices).
         witness: a counterexample to replay instead (a Proof.counterexample dict or a path to
         the JSON ``prove --json`` prints)."""
         if witness is None:

@@ -280,6 +280,35 @@ BOOST_AUTO_TEST_CASE(krieg_tictactoe_by_induction) {
     BOOST_TEST(goal.j["invariants"]["oplayer"] == 52);
 }
 
+// --engine auto: the methods in turn with growing time slices, the first verdict wins. On
+// Krieg-TicTacToe the fixpoint does not end in its 1 s slice (285,585 states) and k-induction
+// proves legal-knowledge within its own; terminal-knowledge is refuted by the fixpoint at once,
+// at the depth the fixpoint alone gives. A time limit no method meets is exit 4 with every try;
+// --depth is refused (auto is for the whole game).
+BOOST_AUTO_TEST_CASE(auto_gives_the_first_verdict) {
+    const std::string g = example("krieg_tictactoe/krieg_tictactoe.kif");
+    Run legal = prove(g, "legal-knowledge", {"--engine", "auto", "--timeout", "120"});
+    BOOST_TEST(legal.exit_code == 0, legal.err);
+    BOOST_TEST(legal.j["holds"] == true);
+    BOOST_TEST(legal.j["whole_game"] == true);
+    BOOST_TEST(legal.j["decided_by"] == "induction");
+    BOOST_REQUIRE(legal.j["tries"].size() >= 1u);
+    BOOST_TEST(legal.j["tries"][0].get<std::string>().rfind("fixpoint: 1 s: time limit", 0) == 0u,
+               legal.j["tries"][0].get<std::string>());
+    Run terminal = prove(g, "terminal-knowledge", {"--engine", "auto"});
+    Run fix = prove(g, "terminal-knowledge", {});
+    BOOST_TEST(terminal.exit_code == 1, terminal.err);
+    BOOST_TEST(terminal.j["decided_by"] == "fixpoint");
+    BOOST_TEST(terminal.j["depth"] == fix.j["depth"]);
+    BOOST_TEST(terminal.j["counterexample"] == fix.j["counterexample"]);
+    Run late = prove(g, "legal-knowledge", {"--engine", "auto", "--timeout", "0.3"});
+    BOOST_TEST(late.exit_code == 4, late.err);
+    BOOST_TEST(late.err.find("no method decided within the time limit of 0.3 s") != std::string::npos, late.err);
+    BOOST_TEST(late.err.find("fixpoint: 0.3 s:") != std::string::npos, late.err);
+    Run bounded = prove(g, "legal-knowledge", {"--engine", "auto", "--depth", "2"});
+    BOOST_TEST(bounded.exit_code == 2, bounded.err);
+}
+
 // Dropping the constraint that both copies make the same move of the role lets a role
 // "confuse" developments it can tell apart by its own moves: properties that hold are refuted.
 BOOST_AUTO_TEST_CASE(mutation_dropping_same_move_is_caught) {
