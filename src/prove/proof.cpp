@@ -313,10 +313,10 @@ static ProveReport whole_game(const Game& g, const std::string& property, const 
             }
         } catch (const ground::LockstepStopped&) {
             if (o.walks)
-                throw LimitError("time limit of " + seconds_text(o.timeout_seconds) + " s exceeded in the random walks (" +
+                throw TimeLimitError("time limit of " + seconds_text(o.timeout_seconds) + " s exceeded in the random walks (" +
                                  std::to_string(walk_stats.walks) + " walks, " + std::to_string(space.size()) +
                                  " states so far, no counterexample)");
-            throw LimitError("time limit of " + seconds_text(o.timeout_seconds) +
+            throw TimeLimitError("time limit of " + seconds_text(o.timeout_seconds) +
                              " s exceeded in the whole-game fixpoint (" + std::to_string(space.size()) + " states so far)");
         } catch (const ground::LockstepLimit& ex) {
             if (o.walks)

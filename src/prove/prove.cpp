@@ -103,19 +103,20 @@ void check_request(const ProveRequest& r) {
                 "prove: --witness checks the given developments; it takes no --depth, --induction, --max-k or --max-pairs");
         return;
     }
-    if (r.max_k && !r.induction && r.engine != "induction" && !(r.engine == "all" && !r.depth))
-        throw UserError("prove: --max-k goes with --engine smt --induction, or --engine all without --depth");
+    if (r.max_k && !r.induction && r.engine != "induction" && !((r.engine == "all" || r.engine == "auto") && !r.depth))
+        throw UserError("prove: --max-k goes with --engine smt --induction, or --engine all or auto without --depth");
     if (r.engine == "all" && r.induction) throw UserError("prove: --engine all runs k-induction itself when --depth is omitted");
     if (r.induction && r.engine != "smt" && r.engine != "induction") throw UserError("prove: --induction needs --engine smt");
     if (r.induction && r.depth) throw UserError("prove: --induction and --depth exclude each other");
     if (r.engine == "smt" && !r.induction && !r.depth) throw UserError("prove: --engine smt needs --depth N or --induction");
     if (r.engine == "developments" && !r.depth) throw UserError("prove: --engine developments needs --depth N");
-    if (r.chc_solver != "both" && r.engine != "chc" && r.engine != "all")
-        throw UserError("prove: --chc-solver goes with --engine chc (or all)");
-    if ((r.walks || r.seed) && r.engine != "walks" && r.engine != "all")
-        throw UserError("prove: --walks and --seed go with --engine walks or all");
-    if ((r.max_nodes || !r.bdd_order.empty() || r.bdd_reorder || r.bdd_pairs) && r.engine != "bdd" && r.engine != "all")
-        throw UserError("prove: --max-nodes, --bdd-order, --bdd-reorder and --bdd-pairs go with --engine bdd or all");
+    if (r.chc_solver != "both" && r.engine != "chc" && r.engine != "all" && r.engine != "auto")
+        throw UserError("prove: --chc-solver goes with --engine chc (or all, auto)");
+    if ((r.walks || r.seed) && r.engine != "walks" && r.engine != "all" && r.engine != "auto")
+        throw UserError("prove: --walks and --seed go with --engine walks, all or auto");
+    if ((r.max_nodes || !r.bdd_order.empty() || r.bdd_reorder || r.bdd_pairs) && r.engine != "bdd" && r.engine != "all" &&
+        r.engine != "auto")
+        throw UserError("prove: --max-nodes, --bdd-order, --bdd-reorder and --bdd-pairs go with --engine bdd, all or auto");
     if (r.engine == "auto" && r.depth)
         throw UserError("prove: --engine auto decides the whole game; with --depth N use developments, fixpoint, bdd or smt");
 }
@@ -124,8 +125,9 @@ void check_request(const ProveRequest& r) {
 // reference's duplicates (fixpoint, induction, bdd, chc, walks: k-induction before the BDDs,
 // since it is the cheaper to try), each run with a time slice; round after round the slices
 // grow (kAutoFirstSliceSeconds, times kAutoSliceGrowth), until one gives a verdict or the time
-// limit passes. A method that does not apply, whose program is too large, or that ends
-// undecided (k-induction at --max-k, walks without a counterexample) is not tried again.
+// limit passes. Only a time limit is tried again: a method that does not apply, whose program
+// is too large, that reaches another bound (--max-pairs, --max-nodes, memory) or that ends
+// undecided (k-induction at --max-k, walks without a counterexample) is not.
 ProveOutcome prove_auto(const Game& g, const ProveRequest& r) {
     ProveOutcome out;
     const Deadline deadline = Deadline::after(r.timeout_seconds);
@@ -137,50 +139,79 @@ ProveOutcome prove_auto(const Game& g, const ProveRequest& r) {
                 else out.tries.push_back(m.name + ": " + why);
             }
     std::optional<std::pair<std::string, ProveReport>> undecided;
-    std::optional<LimitError> last_limit;
-    for (double slice = kAutoFirstSliceSeconds; !left.empty(); slice *= kAutoSliceGrowth) {
+    std::optional<LimitError> time_limit, other_limit;
+    constexpr double kMaxSlice = 1e9;  // no time limit: the slices stop growing somewhere finite
+    for (double slice = kAutoFirstSliceSeconds; !left.empty(); slice = std::min(slice * kAutoSliceGrowth, kMaxSlice)) {
         std::vector<const ProveMethodEntry*> again;
-        for (const ProveMethodEntry* m : left) {
+        for (std::size_t i = 0; i < left.size(); ++i) {
+            const ProveMethodEntry* m = left[i];
             ProveRequest one = r;
             one.engine = m->name;
-            one.timeout_seconds = deadline.limited() ? std::min(slice, deadline.seconds_left()) : slice;
-            if (one.timeout_seconds < 0.001) break;
-            const std::string at = m->name + ": " + seconds_text(std::ceil(one.timeout_seconds * 10) / 10) + " s: ";
-            if (r.progress) std::fprintf(stderr, "prove: auto: %s for %.1f s\n", m->name.c_str(), one.timeout_seconds);
-            try {
-                ProveReport rep = m->run(g, one);
-                if (rep.undecided) {
-                    out.tries.push_back(at + "undecided");
-                    if (!undecided) undecided.emplace(m->name, std::move(rep));
-                    continue;
+            one.timeout_seconds = slice;
+            if (deadline.limited()) {
+                // in tenths of a second, rounded up, as under `all`: "0.3 s", not "0.299971 s"
+                one.timeout_seconds = std::ceil(std::min(slice, deadline.seconds_left()) * 10) / 10;
+                if (deadline.seconds_left() < 0.001) {
+                    for (std::size_t j = i; j < left.size(); ++j)
+                        out.tries.push_back(left[j]->name + ": not run: the time limit of " + seconds_text(r.timeout_seconds) +
+                                            " s was used by the tries before it");
+                    time_limit = TimeLimitError("prove: the time limit of " + seconds_text(r.timeout_seconds) + " s passed");
+                    again.clear();
+                    break;
                 }
-                out.decided_by = m->name;
-                out.runs.emplace_back(m->name, std::move(rep));
-                explain_counterexample(g, out.runs.back().second, deadline.limited() ? deadline.seconds_left() : 0);
-                return out;
+            }
+            const std::string at = m->name + ": " + seconds_text(one.timeout_seconds) + " s: ";
+            if (r.progress) std::fprintf(stderr, "prove: auto: %s for %s s\n", m->name.c_str(), seconds_text(one.timeout_seconds).c_str());
+            ProveReport rep;
+            try {
+                rep = m->run(g, one);
             } catch (const TooLargeError& ex) {
                 out.tries.push_back(at + ex.what());
-            } catch (const LimitError& ex) {  // time (or pairs, memory): again with a longer slice
+                continue;
+            } catch (const TimeLimitError& ex) {  // again with a longer slice
                 out.tries.push_back(at + ex.what());
-                last_limit = ex;
+                time_limit = ex;
                 again.push_back(m);
+                continue;
+            } catch (const LimitError& ex) {  // pairs, nodes, memory: a longer slice would not help
+                out.tries.push_back(at + ex.what());
+                if (!other_limit) other_limit = ex;
+                continue;
             } catch (const UserError& ex) {
                 if (m->name == "fixpoint") throw;  // the property itself is refused
                 out.tries.push_back(at + ex.what());
+                continue;
             }
+            if (rep.undecided) {
+                out.tries.push_back(at + "undecided");
+                if (!undecided) undecided.emplace(m->name, std::move(rep));
+                continue;
+            }
+            out.decided_by = m->name;
+            out.runs.emplace_back(m->name, std::move(rep));
+            // The explanation replays the counterexample; past the limit the verdict stands without it.
+            try {
+                explain_counterexample(g, out.runs.back().second,
+                                       deadline.limited() ? std::max(deadline.seconds_left(), 0.5) : 0);
+            } catch (const LimitError&) {
+            }
+            return out;
         }
         left.swap(again);
-        if (deadline.limited() && deadline.seconds_left() < 0.001) break;
     }
-    if (undecided && !(last_limit && deadline.limited() && deadline.passed())) {
+    // No verdict. A time limit is exit 4 (as the docs say: auto answers "undecided" only when
+    // every method has given up before the time ran out); then an undecided run (exit 6);
+    // then another bound (exit 4); else nothing applied (exit 2).
+    std::string why;
+    for (const auto& t : out.tries) why += "\n  " + t;
+    if (time_limit && deadline.limited() && deadline.passed())
+        throw TimeLimitError("prove: no method decided within the time limit of " + seconds_text(r.timeout_seconds) + " s:" + why);
+    if (undecided) {
         out.decided_by = undecided->first;
         out.runs.push_back(std::move(*undecided));
         return out;
     }
-    std::string why;
-    for (const auto& t : out.tries) why += "\n  " + t;
-    if (last_limit)
-        throw LimitError("prove: no method decided within the time limit of " + seconds_text(r.timeout_seconds) + " s:" + why);
+    if (other_limit || time_limit) throw LimitError("prove: no method decided:" + why);
     throw UserError("prove: no method applies to this question:" + why);
 }
 
@@ -278,7 +309,7 @@ ProveOutcome prove(const Game& g, const ProveRequest& r) {
         }
         std::string names;
         for (const auto& m : prove_methods()) names += ", " + m.name;
-        throw UserError("prove: unknown method '" + r.engine + "' (methods: explicit" + names + ", all)");
+        throw UserError("prove: unknown method '" + r.engine + "' (methods: explicit" + names + ", all, auto)");
     }
     // The table run whole. A method that reaches a limit (time, pairs, memory), whose step
     // program is too large, or that does not decide this property is listed with why; the
@@ -380,7 +411,8 @@ std::string ProveOutcome::text() const {
     if (!decided_by.empty()) {
         std::string out = prove_text(report());
         for (const auto& t : tries) out += "auto: " + t + "\n";
-        return out + "auto: decided by " + decided_by + "\n";
+        return out + (report().undecided ? "auto: no verdict; the last method left, " + decided_by + ", ended undecided\n"
+                                         : "auto: decided by " + decided_by + "\n");
     }
     if (!all) return prove_text(report());
     std::string out = prove_text(report());

@@ -142,7 +142,7 @@ static ProveReport chc_proof(const Game& g, const std::string& property, const C
         throw EngineError("prove: the Horn clauses of " + property +
                           " are refuted but the bounded search found no counterexample up to depth " + std::to_string(bound));
     } catch (const smt::SmtTimeout& ex) {
-        throw LimitError("prove: time limit of " + seconds_text(o.timeout_seconds) + " s exceeded in Z3 (" + ex.what() + ")");
+        throw TimeLimitError("prove: time limit of " + seconds_text(o.timeout_seconds) + " s exceeded in Z3 (" + ex.what() + ")");
     } catch (const smt::SmtError& ex) {
         throw EngineError(std::string("prove: ") + ex.what());
     }

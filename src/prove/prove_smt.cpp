@@ -260,7 +260,7 @@ static ProveReport smt_proof(const Game& g, const std::string& property, const S
                            worst->witness->alternative);
         return rep;
     } catch (const smt::SmtTimeout& ex) {
-        throw LimitError("prove: time limit of " + seconds_text(o.timeout_seconds) + " s exceeded in Z3 (" + ex.what() + ")");
+        throw TimeLimitError("prove: time limit of " + seconds_text(o.timeout_seconds) + " s exceeded in Z3 (" + ex.what() + ")");
     } catch (const smt::SmtError& ex) {
         throw EngineError(std::string("prove: ") + ex.what());
     }

@@ -102,7 +102,7 @@ ProveReport prove_wellformed(const Game& g, const std::string& property, const W
     try {
         res = ground::check_states(space, so);
     } catch (const ground::LockstepStopped&) {
-        throw LimitError("time limit of " + seconds_text(o.timeout_seconds) + " s exceeded while checking " + property +
+        throw TimeLimitError("time limit of " + seconds_text(o.timeout_seconds) + " s exceeded while checking " + property +
                          " (" + std::to_string(space.size()) + " states so far)");
     } catch (const std::bad_alloc&) {
         throw LimitError("prove: out of memory while checking " + property + " (" + std::to_string(space.size()) +
@@ -202,7 +202,7 @@ ProveReport prove_wellformed_smt(const Game& g, const std::string& property, std
         }
         rep.pairs = oc.solver_calls();
     } catch (const smt::SmtTimeout& ex) {
-        throw LimitError("prove: time limit of " + seconds_text(timeout_seconds) + " s exceeded in Z3 (" + ex.what() + ")");
+        throw TimeLimitError("prove: time limit of " + seconds_text(timeout_seconds) + " s exceeded in Z3 (" + ex.what() + ")");
     } catch (const smt::SmtError& ex) {
         throw EngineError(std::string("prove: ") + ex.what());
     }
@@ -317,7 +317,7 @@ ProveReport prove_wellformed_chc(const Game& g, const std::string& property, con
         b.pairs += rep.pairs;
         return b;
     } catch (const smt::SmtTimeout& ex) {
-        throw LimitError("prove: time limit of " + seconds_text(o.timeout_seconds) + " s exceeded in Z3 (" + ex.what() + ")");
+        throw TimeLimitError("prove: time limit of " + seconds_text(o.timeout_seconds) + " s exceeded in Z3 (" + ex.what() + ")");
     } catch (const smt::SmtError& ex) {
         throw EngineError(std::string("prove: ") + ex.what());
     }

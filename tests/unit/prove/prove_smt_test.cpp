@@ -34,8 +34,9 @@ const auto& kProperties = kKnowledgeProperties;
 
 using Run = gdlsc::test::ProveRun;
 
-Run prove(const std::string& game, const std::string& property, const std::vector<std::string>& extra) {
-    return gdlsc::test::prove_json(game, property, extra);
+Run prove(const std::string& game, const std::string& property, const std::vector<std::string>& extra,
+          int seconds = 300) {
+    return gdlsc::test::prove_json(game, property, extra, seconds);
 }
 
 // A counterexample is two developments of its depth with the same percepts of its role.
@@ -307,6 +308,16 @@ BOOST_AUTO_TEST_CASE(auto_gives_the_first_verdict) {
     BOOST_TEST(late.err.find("fixpoint: 0.3 s:") != std::string::npos, late.err);
     Run bounded = prove(g, "legal-knowledge", {"--engine", "auto", "--depth", "2"});
     BOOST_TEST(bounded.exit_code == 2, bounded.err);
+    Run tiny = prove(g, "perfect-information", {"--engine", "auto", "--timeout", "0.0005"});
+    BOOST_TEST(tiny.exit_code == 4, tiny.err);
+    // A bound other than time is not tried again with a longer slice (a review found --max-pairs
+    // retried round after round, for ever without --timeout).
+    const std::string cards = example("card_game/card_game.kif");
+    Run pairs = prove(cards, "(kwhether jane (true bettingRound))",
+                      {"--engine", "auto", "--max-pairs", "3", "--timeout", "0"}, 60);
+    BOOST_TEST(pairs.exit_code == 4, pairs.err);
+    BOOST_TEST(pairs.err.find("no method decided:") != std::string::npos, pairs.err);
+    BOOST_TEST(pairs.err.find("time limit") == std::string::npos, pairs.err);
 }
 
 // Dropping the constraint that both copies make the same move of the role lets a role
