@@ -244,6 +244,7 @@ void Grounder::index_entailing_rules() {
 }
 
 bool Grounder::dead_instance(const NRule& r, int step, const Binding& b, const std::vector<AtomId>& pos_joined) {
+    if (std::none_of(r.body.begin(), r.body.end(), [](const NLit& l) { return l.kind == NLit::Neg; })) return false;
     // In a fixed order (not the join's), so that where the budget ends does not depend on it.
     sorted_pos_.assign(pos_joined.begin(), pos_joined.end());
     std::sort(sorted_pos_.begin(), sorted_pos_.end());

@@ -212,7 +212,8 @@ ProveOutcome prove_auto(const Game& g, const ProveRequest& r) {
         return out;
     }
     if (other_limit || time_limit) throw LimitError("prove: no method decided:" + why);
-    throw UserError("prove: no method applies to this question:" + why);
+    throw UserError("prove: no method applies to this question:" + why +
+                    "\n(auto decides the whole game; for the developments up to a length: --depth N with --engine explicit)");
 }
 
 // `--witness FILE`: the developments replayed; explicit is the progression engine, all adds the
@@ -411,7 +412,7 @@ std::string ProveOutcome::text() const {
     if (!decided_by.empty()) {
         std::string out = prove_text(report());
         for (const auto& t : tries) out += "auto: " + t + "\n";
-        return out + (report().undecided ? "auto: no verdict; the last method left, " + decided_by + ", ended undecided\n"
+        return out + (report().undecided ? "auto: no verdict: " + decided_by + " ended undecided, the others gave up\n"
                                          : "auto: decided by " + decided_by + "\n");
     }
     if (!all) return prove_text(report());
