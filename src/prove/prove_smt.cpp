@@ -163,6 +163,8 @@ static ProveReport smt_proof(const Game& g, const std::string& property, const S
     smt::TwoCopyOptions to;
     to.deadline = deadline.when();
     to.drop_same_move = mutation.drop_same_move;
+    to.one_copy_first = o.one_copy_first;
+    to.houdini_cap = o.houdini_cap;
     // Built on first use: only a step case of k-induction needs invariants.
     std::optional<Sampler> sampler;
     std::vector<std::vector<gdl::Term>> states;  // sampled once, for every role

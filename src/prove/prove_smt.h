@@ -4,6 +4,7 @@
 // agents -- or k-induction on the two-copy system. The "smt" and "smt-induction" rows of
 // prove_methods() run it.
 #pragma once
+#include <chrono>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -25,6 +26,11 @@ struct SmtProveOptions {
     /// The state invariants proved for one role are assumed for the next (tests compare with
     /// and without: the verdicts must be the same).
     bool share_invariants = true;
+    /// Houdini's state candidates in one copy first (smt::TwoCopyOptions::one_copy_first), and
+    /// how long its check of all candidates at once may take (houdini_cap; 0: one at a time).
+    /// Tests compare: the invariants found must be the same.
+    bool one_copy_first = true;
+    std::chrono::milliseconds houdini_cap{2000};
 };
 
 /// The smt engine (src/smt/two_copy.h): legal-, terminal-, goal-knowledge and perfect

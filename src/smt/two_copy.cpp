@@ -19,6 +19,12 @@
 // "f holds in both copies or in neither", and the same for the atoms the property compares
 // (legal, terminal, goal: "a holds in both copies or in neither"); those that hold initially
 // and are preserved by every step from a state that satisfies all remaining ones survive.
+// The state candidates go first, in one copy (half the system, no shared view: vis_pacman3p's
+// legal-knowledge 111 -> 47 s), then the candidates relating the copies with the state
+// invariants found assumed. Houdini checks all candidates at once (one model drops every
+// candidate it falsifies); when such a check passes TwoCopyOptions::houdini_cap it checks them
+// one at a time for the rest (blindbreakthrough's goal-knowledge: one check of all took 274 s,
+// most single ones 0.03 s; 295 -> 117 s in all).
 // Then for k = 0, 1, ...: base case (the bounded search at depth k), step case (any k+1
 // distinct pair states satisfying the invariants, the property holding at the first k and
 // failing at the last: unsat means proved).
@@ -37,6 +43,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "ground/relevant.h"
@@ -67,6 +74,33 @@ bool check(z3::solver& s, const TwoCopyOptions& o, std::size_t& calls, const cha
     ++calls;
     z3::check_result r = guard(what, [&] { return assumptions ? s.check(*assumptions) : s.check(); });
     if (r == z3::unknown) throw_gave_up(std::string("z3 gave no answer while ") + what, s.reason_unknown());
+    return r == z3::sat;
+}
+
+// check() within `cap` (and the search's deadline): nothing when the cap stopped it first.
+// Houdini's check of all candidates at once only (TwoCopyOptions::houdini_cap): which models it finds never changes its
+// result -- the greatest inductive subset of the candidates is unique -- only how soon.
+std::optional<bool> check_within(z3::solver& s, const TwoCopyOptions& o, std::size_t& calls, const char* what,
+                                 const z3::expr_vector& assumptions, std::chrono::milliseconds cap) {
+    auto left = cap;
+    if (o.deadline) {
+        left = std::min(left, std::chrono::duration_cast<std::chrono::milliseconds>(*o.deadline - std::chrono::steady_clock::now()));
+        if (left.count() <= 0) throw SmtTimeout(std::string("timeout before ") + what);
+    }
+    z3::params t(s.ctx());
+    t.set("timeout", static_cast<unsigned>(std::min<long long>(left.count(), 0xffffffffLL)));
+    s.set(t);
+    ++calls;
+    const auto start = std::chrono::steady_clock::now();
+    z3::check_result r = guard(what, [&] { return s.check(assumptions); });
+    if (r == z3::unknown) {
+        // The cap stops the SAT solver as "canceled", like the deadline: the clock tells them apart.
+        const std::string why = s.reason_unknown();
+        const bool late = o.deadline && std::chrono::steady_clock::now() >= *o.deadline;
+        if (late || !stopped_in_time(why) || std::chrono::steady_clock::now() - start < cap)
+            throw_gave_up(std::string("z3 gave no answer while ") + what, why);
+        return std::nullopt;
+    }
     return r == z3::sat;
 }
 
@@ -242,6 +276,7 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
             };
             // Assumed state invariants (another role's), in both copies, before and after the step.
             std::vector<Candidate> assumed;
+            std::vector<StateInvariant> found_state;  // by the one-copy search below
             for (const auto& a : options.assumed)
                 for (int c = 0; c < 2; ++c)
                     assumed.push_back({static_cast<Candidate::Kind>(a.kind), c, a.fluents});
@@ -252,6 +287,124 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                 if ((assumed.empty() || c.kind == Candidate::Equal || c.kind == Candidate::EqualAtom) &&
                     std::all_of(known.begin(), known.end(), [&](const PairState& p) { return c.holds_in(p); }))
                     inv.push_back(std::move(c));
+            // Houdini over `cands` in the step system of `u` (one copy or two): candidate i is
+            // guarded by an activation literal a_i,
+            //     a_i -> C_i before the step,   and   OR_i (a_i and not C_i after the step),
+            // checked under the assumptions {a_i : i left}; a dropped candidate gets "not a_i"
+            // for good, so the solver keeps what it learned from one round to the next.
+            // Returns which candidates are kept.
+            auto houdini = [&](z3::context& ctx, z3::solver& s, Unrolling& u, const std::vector<Candidate>& cands,
+                               int copies, const std::string& what) {
+                std::vector<z3::expr> act, after;
+                z3::expr_vector some(ctx);
+                for (std::size_t i = 0; i < cands.size(); ++i) {
+                    act.push_back(ctx.bool_const(("houdini" + std::to_string(i)).c_str()));
+                    after.push_back(cands[i].at(u, 1));
+                    s.add(z3::implies(act[i], cands[i].at(u, 0)));
+                    some.push_back(act[i] && !after[i]);
+                }
+                if (!cands.empty()) s.add(z3::mk_or(some));
+                std::vector<char> left(cands.size(), 1);
+                std::size_t n_left = cands.size();
+                bool one_at_a_time = false;
+                std::size_t cursor = 0;
+                std::vector<z3::expr> probe;  // probe_i -> not C_i after the step (one candidate at a time)
+                while (n_left > 0) {
+                    z3::expr_vector assume(ctx);
+                    for (std::size_t i = 0; i < cands.size(); ++i)
+                        if (left[i]) assume.push_back(act[i]);
+                    const std::optional<bool> sat =
+                        one_at_a_time || options.houdini_cap.count() <= 0
+                            ? std::nullopt
+                            : check_within(s, options, res.solver_calls, "finding inductive invariants", assume,
+                                           options.houdini_cap);
+                    if (sat && !*sat) break;  // every candidate left is preserved: inductive
+                    if (!sat) {
+                        // The disjunction is hard (blindbreakthrough's state invariants: one
+                        // round took 274 s): one candidate at a time, each a unit to refute.
+                        if (probe.empty())
+                            for (std::size_t i = 0; i < cands.size(); ++i) {
+                                probe.push_back(ctx.bool_const(("houdini_probe" + std::to_string(i)).c_str()));
+                                s.add(z3::implies(probe[i], !after[i]));
+                            }
+                        // Round robin from where the last model was found; after a drop
+                        // every candidate is checked again before the set counts as inductive.
+                        one_at_a_time = true;
+                        bool model = false;
+                        for (std::size_t preserved = 0; preserved < n_left && !model; cursor = (cursor + 1) % cands.size()) {
+                            if (!left[cursor]) continue;
+                            assume.push_back(probe[cursor]);
+                            model = check(s, options, res.solver_calls, "finding inductive invariants", &assume);
+                            assume.pop_back();
+                            if (!model) ++preserved;
+                        }
+                        if (!model) break;  // each candidate left is preserved: inductive
+                    }
+                    z3::model m = s.get_model();
+                    // The state (pair) before the step satisfies every remaining candidate, so it
+                    // satisfies every true invariant, and so does every state (pair) reached from
+                    // it: the candidates such a state falsifies go too (options.explore; from one
+                    // state, the pairs of two developments from it).
+                    std::vector<PairState> reached;
+                    if (options.explore) {
+                        std::vector<gdl::Term> before[2];
+                        for (int c = 0; c < copies; ++c)
+                            for (std::size_t i = 0; i < sa.fluents.size(); ++i)
+                                if (m.eval(u.vars[c][0][sa.true_of[i]], true).is_true()) before[c].push_back(sa.fluents[i]);
+                        if (copies == 1) before[1] = before[0];
+                        for (const auto& [a, b] : options.explore(before[0], before[1])) {
+                            if (copies == 2) {
+                                reached.push_back({state(a), state(b)});
+                            } else {  // copy 0's candidates: both states of the pair
+                                reached.push_back({state(a), {}});
+                                reached.push_back({state(b), {}});
+                            }
+                        }
+                    }
+                    for (std::size_t i = 0; i < cands.size(); ++i)
+                        if (left[i] && (!m.eval(after[i], true).is_true() ||
+                                        !std::all_of(reached.begin(), reached.end(),
+                                                     [&](const PairState& p) { return cands[i].holds_in(p); }))) {
+                            left[i] = 0, --n_left;
+                            s.add(!act[i]);
+                        }
+                    if (options.progress) options.progress(what + ": " + std::to_string(n_left) + " candidates left");
+                }
+                return left;
+            };
+            // The state candidates first, in one copy (a state invariant holds in either copy
+            // alone): half the system, no shared view -- vis_pacman3p's 53 rounds took 40 s and
+            // its last one 42 s in two copies. The pair candidates are then searched assuming
+            // the state invariants found, as the later roles do (a state candidate that only the
+            // pair candidates make inductive is not searched for).
+            if (assumed.empty() && options.one_copy_first) {
+                std::vector<Candidate> state_cands;
+                std::vector<Candidate> pair_cands;
+                for (auto& c : inv) {
+                    if (c.kind == Candidate::Equal || c.kind == Candidate::EqualAtom) {
+                        pair_cands.push_back(std::move(c));
+                    } else {
+                        c.copy = 0;
+                        state_cands.push_back(std::move(c));
+                    }
+                }
+                if (!state_cands.empty()) {
+                    z3::context ctx1;
+                    z3::solver s1 = solver_for(ctx1, sa);
+                    Unrolling u1(step, sa, ctx1, [&s1](const z3::expr& e) { s1.add(e); }, "o");
+                    u1.add_step(0);
+                    u1.moves(0, 0);
+                    u1.add_step(0);
+                    const std::vector<char> kept1 = houdini(ctx1, s1, u1, state_cands, 1, "state invariants (one copy)");
+                    for (std::size_t i = 0; i < state_cands.size(); ++i)
+                        if (kept1[i]) {
+                            found_state.push_back({static_cast<StateInvariant::Kind>(state_cands[i].kind), state_cands[i].fluents});
+                            for (int c = 0; c < 2; ++c)
+                                assumed.push_back({state_cands[i].kind, c, state_cands[i].fluents});
+                        }
+                }
+                inv.swap(pair_cands);
+            }
             z3::context ctx;
             z3::solver s = solver_for(ctx, sa);
             Unrolling u(step, sa, ctx, [&s](const z3::expr& e) { s.add(e); }, "h");
@@ -260,53 +413,13 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
             u.same_view(role, 0, !options.drop_same_move);
             for (int c = 0; c < 2; ++c) u.add_step(c);
             for (const auto& a : assumed) s.add(a.at(u, 0)), s.add(a.at(u, 1));
-            // Incremental: candidate i is guarded by an activation literal a_i,
-            //     a_i -> C_i before the step,   and   OR_i (a_i and not C_i after the step),
-            // checked under the assumptions {a_i : i left}; a dropped candidate gets "not a_i"
-            // for good, so the solver keeps what it learned from one round to the next.
-            std::vector<z3::expr> act, after;
-            z3::expr_vector some(ctx);
-            for (std::size_t i = 0; i < inv.size(); ++i) {
-                act.push_back(ctx.bool_const(("houdini" + std::to_string(i)).c_str()));
-                after.push_back(inv[i].at(u, 1));
-                s.add(z3::implies(act[i], inv[i].at(u, 0)));
-                some.push_back(act[i] && !after[i]);
-            }
-            if (!inv.empty()) s.add(z3::mk_or(some));
-            std::vector<char> left(inv.size(), 1);
-            std::size_t n_left = inv.size();
-            while (n_left > 0) {
-                z3::expr_vector assume(ctx);
-                for (std::size_t i = 0; i < inv.size(); ++i)
-                    if (left[i]) assume.push_back(act[i]);
-                if (!check(s, options, res.solver_calls, "finding inductive invariants", &assume)) break;
-                z3::model m = s.get_model();
-                // The pair state before the step satisfies every remaining candidate, so it
-                // satisfies every true invariant, and so does every pair reached from it:
-                // the candidates such a pair falsifies go too (options.explore).
-                std::vector<PairState> reached;
-                if (options.explore) {
-                    std::vector<gdl::Term> before[2];
-                    for (int c = 0; c < 2; ++c)
-                        for (std::size_t i = 0; i < sa.fluents.size(); ++i)
-                            if (m.eval(u.vars[c][0][sa.true_of[i]], true).is_true()) before[c].push_back(sa.fluents[i]);
-                    for (const auto& [a, b] : options.explore(before[0], before[1]))
-                        reached.push_back({state(a), state(b)});
-                }
-                for (std::size_t i = 0; i < inv.size(); ++i)
-                    if (left[i] && (!m.eval(after[i], true).is_true() ||
-                                    !std::all_of(reached.begin(), reached.end(),
-                                                 [&](const PairState& p) { return inv[i].holds_in(p); }))) {
-                        left[i] = 0, --n_left;
-                        s.add(!act[i]);
-                    }
-                if (options.progress) options.progress("invariants: " + std::to_string(n_left) + " candidates left");
-            }
+            const std::vector<char> left = houdini(ctx, s, u, inv, 2, "invariants");
             std::vector<Candidate> kept;
             for (std::size_t i = 0; i < inv.size(); ++i)
                 if (left[i]) kept.push_back(inv[i]);
             inv.swap(kept);
             std::set<StateInvariant> found(options.assumed.begin(), options.assumed.end());
+            found.insert(found_state.begin(), found_state.end());
             for (const auto& c : inv)
                 if (c.kind != Candidate::Equal && c.kind != Candidate::EqualAtom)
                     found.insert({static_cast<StateInvariant::Kind>(c.kind), c.fluents});

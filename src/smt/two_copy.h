@@ -69,6 +69,14 @@ struct TwoCopyOptions {
     /// state, whatever their proof; the invariants found are at most those of a search over
     /// every candidate.
     std::vector<StateInvariant> assumed;
+    /// Houdini asks the state candidates (f never holds, at most / at least one of a group) in
+    /// one copy first and then the candidates relating the copies with those found assumed
+    /// (tests compare with false: every candidate in the two-copy system at once).
+    bool one_copy_first = true;
+    /// How long Houdini's check of all candidates at once may take before it checks them one
+    /// at a time for the rest of the search (0: one at a time from the start). Only how soon
+    /// it ends depends on it: the greatest inductive subset is unique.
+    std::chrono::milliseconds houdini_cap{2000};
     /// Told how the search goes (e.g. "invariants: 412 candidates left"), for a progress line.
     std::function<void(const std::string&)> progress;
 };

@@ -393,6 +393,20 @@ BOOST_AUTO_TEST_CASE(shared_state_invariants_keep_the_verdicts) {
                    [](gdlsc::query::SmtProveOptions& o) { o.share_invariants = false; });
 }
 
+// Houdini asks the state candidates in one copy first, then the candidates relating the copies
+// with those state invariants assumed: the same invariants as every candidate at once in two
+// copies, on these games. And when its check of all candidates at once takes too long it
+// checks them one at a time: the greatest fixpoint is the same (here from the start, cap 0).
+BOOST_AUTO_TEST_CASE(houdini_one_copy_first_and_one_at_a_time_find_the_same_invariants) {
+    const std::vector<std::pair<std::string, std::string>> cases{
+        {example("krieg_tictactoe/krieg_tictactoe.kif"), "legal-knowledge"},
+        {example("krieg_tictactoe/krieg_tictactoe.kif"), "goal-knowledge"},
+        {example("card_game/card_game.kif"), "goal-knowledge"},
+        {std::string(GDLSC_SOURCE_DIR) + "/tests/fixtures/smt/not_inductive.kif", "legal-knowledge"}};
+    same_induction(cases, [](gdlsc::query::SmtProveOptions& o) { o.one_copy_first = false; });
+    same_induction(cases, [](gdlsc::query::SmtProveOptions& o) { o.houdini_cap = std::chrono::milliseconds(0); });
+}
+
 // Formulas are decided by developments and the fixpoint; the smt engine says it does not apply.
 BOOST_AUTO_TEST_CASE(formulas_are_refused_with_a_reason) {
     const std::string g = example("card_game/card_game.kif");
