@@ -93,6 +93,9 @@ std::optional<bool> check_within(z3::solver& s, const TwoCopyOptions& o, std::si
     ++calls;
     const auto start = std::chrono::steady_clock::now();
     z3::check_result r = guard(what, [&] { return s.check(assumptions); });
+    z3::params none(s.ctx());  // check() sets a timeout only when there is a deadline
+    none.set("timeout", 0xffffffffu);
+    s.set(none);
     if (r == z3::unknown) {
         // The cap stops the SAT solver as "canceled", like the deadline: the clock tells them apart.
         const std::string why = s.reason_unknown();

@@ -396,7 +396,7 @@ BOOST_AUTO_TEST_CASE(shared_state_invariants_keep_the_verdicts) {
 // Houdini asks the state candidates in one copy first, then the candidates relating the copies
 // with those state invariants assumed: the same invariants as every candidate at once in two
 // copies, on these games. And when its check of all candidates at once takes too long it
-// checks them one at a time: the greatest fixpoint is the same (here from the start, cap 0).
+// checks them one at a time: the greatest fixpoint is the same (cap 0: from the start).
 BOOST_AUTO_TEST_CASE(houdini_one_copy_first_and_one_at_a_time_find_the_same_invariants) {
     const std::vector<std::pair<std::string, std::string>> cases{
         {example("krieg_tictactoe/krieg_tictactoe.kif"), "legal-knowledge"},
@@ -405,6 +405,12 @@ BOOST_AUTO_TEST_CASE(houdini_one_copy_first_and_one_at_a_time_find_the_same_inva
         {std::string(GDLSC_SOURCE_DIR) + "/tests/fixtures/smt/not_inductive.kif", "legal-knowledge"}};
     same_induction(cases, [](gdlsc::query::SmtProveOptions& o) { o.one_copy_first = false; });
     same_induction(cases, [](gdlsc::query::SmtProveOptions& o) { o.houdini_cap = std::chrono::milliseconds(0); });
+    // A cap that stops the check of all candidates (1 ms), without a deadline (--timeout 0):
+    // the checks one at a time after it must not keep the cap.
+    same_induction(cases, [](gdlsc::query::SmtProveOptions& o) {
+        o.houdini_cap = std::chrono::milliseconds(1);
+        o.timeout_seconds = 0;
+    });
 }
 
 // Formulas are decided by developments and the fixpoint; the smt engine says it does not apply.
