@@ -378,8 +378,11 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
             // The state candidates first, in one copy (a state invariant holds in either copy
             // alone): half the system, no shared view -- vis_pacman3p's 53 rounds took 40 s and
             // its last one 42 s in two copies. The pair candidates are then searched assuming
-            // the state invariants found, as the later roles do (a state candidate that only the
-            // pair candidates make inductive is not searched for).
+            // the state invariants found, as the later roles do. The result is the two-copy
+            // fixpoint F: from a state s satisfying F's state part, the pair (s, s) satisfies
+            // all of F (equal fluents, equal atoms, the same view), so F's state part is
+            // inductive in one copy and within the one-copy fixpoint G; and G with F's pair
+            // part is inductive in two copies, so within F.
             if (assumed.empty() && options.one_copy_first) {
                 std::vector<Candidate> state_cands;
                 std::vector<Candidate> pair_cands;

@@ -395,7 +395,7 @@ BOOST_AUTO_TEST_CASE(shared_state_invariants_keep_the_verdicts) {
 
 // Houdini asks the state candidates in one copy first, then the candidates relating the copies
 // with those state invariants assumed: the same invariants as every candidate at once in two
-// copies, on these games. And when its check of all candidates at once takes too long it
+// copies (on every game: src/smt/two_copy.cpp says why). And when its check of all candidates at once takes too long it
 // checks them one at a time: the greatest fixpoint is the same (cap 0: from the start).
 BOOST_AUTO_TEST_CASE(houdini_one_copy_first_and_one_at_a_time_find_the_same_invariants) {
     const std::vector<std::pair<std::string, std::string>> cases{
