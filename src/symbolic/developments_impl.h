@@ -137,7 +137,7 @@ struct Developments::Impl {
     bdd path_cube = bddtrue;  // path(): the history's development so far
 
     Impl(const StepNetwork& n, const std::vector<std::uint32_t>& init, const DevelopmentOptions& o)
-        : net(n), options(o), manager(o.max_nodes, o.stop) {
+        : net(n), options(o), manager(o.max_nodes, o.stop, 1 << 14) {
         manager.set_variables(2);
         read_network();
         fluent.assign(net.fluents().size(), bddfalse);
