@@ -40,13 +40,15 @@ std::mutex& buddy_mutex() {
 // what it had computed. Measured on 2026-11-27 (doc/benchmarks.md, "BuDDy's table and
 // caches"): against one entry per four nodes and 20%, Muddy Children n = 80 6.2 -> 2.0 s,
 // blind tic-tac-toe's common knowledge 7.5 -> 2.7 s, Krieg-TicTacToe legal-knowledge 11 ->
-// 7 s, for up to 5x the memory (680 MB at most). The table starts at 2^18 nodes (5 MB, so a
-// small game starts fast) and doubles up to 16 million nodes a step (BuDDy's default,
-// 50,000, makes a large search resize thousands of times). The GDL-III developments start at
-// 2^14 (Manager::Manager's initial_nodes): their puzzles are small, and a 2^18 table with its
-// six caches is 20,000 page faults, 0.2 s of sys time, before the first operation (Cheryl's
-// Birthday 0.26 -> 0.02 s, Muddy Children n = 40 0.41 -> 0.25 s); the pair engine keeps 2^18
-// (Krieg-TicTacToe 10-15 % slower from 2^14: collections while the table grows).
+// 7 s, for up to 5x the memory (680 MB at most). The pair engine's table starts at 2^18 nodes
+// (5 MB, and six caches of as many 24-byte entries, 38 MB) and doubles up to 16 million nodes
+// a step (BuDDy's default, 50,000, makes a large search resize thousands of times). The
+// GDL-III developments start at 2^14 (Manager::Manager's initial_nodes): their puzzles are
+// small, and the 2^18 start, with the caches made twice as they were (bdd_init's, then the
+// ratio's), was 20,000 page faults and 0.2 s of sys time before the first operation (Cheryl's
+// Birthday 0.26 -> 0.02-0.04 s, Muddy Children n = 40 0.41 -> 0.23 s); the caches are made
+// once now. The pair engine keeps 2^18 (Krieg-TicTacToe 10-15 % slower from 2^14: collections
+// while the table grows, and BuDDy resizes its caches only between operations).
 constexpr int kCacheRatio = 1;
 constexpr int kMaxIncrease = 1 << 24;
 constexpr int kMinFree = 60;

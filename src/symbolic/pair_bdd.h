@@ -126,7 +126,7 @@ struct BddStats {
     std::size_t variables = 0;
     std::size_t circuit_nodes = 0;    ///< BDD nodes of the compiled step (both copies, shared)
     std::size_t peak_nodes = 0;       ///< most live nodes seen (at garbage collections and level ends)
-    std::size_t table_nodes = 0;      ///< the node table's largest size (memory: 20 bytes a node)
+    std::size_t table_nodes = 0;      ///< the node table's largest size (memory: 20 bytes a node, and 6 x 24 bytes of caches)
     std::size_t reorderings = 0;
     double compile_seconds = 0;
 };
