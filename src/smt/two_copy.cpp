@@ -83,25 +83,26 @@ bool check(z3::solver& s, const TwoCopyOptions& o, std::size_t& calls, const cha
 std::optional<bool> check_within(z3::solver& s, const TwoCopyOptions& o, std::size_t& calls, const char* what,
                                  const z3::expr_vector& assumptions, std::chrono::milliseconds cap) {
     auto left = cap;
+    bool deadline_first = false;  // the deadline, not the cap, bounds this call
     if (o.deadline) {
-        left = std::min(left, std::chrono::duration_cast<std::chrono::milliseconds>(*o.deadline - std::chrono::steady_clock::now()));
-        if (left.count() <= 0) throw SmtTimeout(std::string("timeout before ") + what);
+        const auto until = std::chrono::duration_cast<std::chrono::milliseconds>(*o.deadline - std::chrono::steady_clock::now());
+        if (until.count() <= 0) throw SmtTimeout(std::string("timeout before ") + what);
+        deadline_first = until <= cap;
+        left = std::min(left, until);
     }
     z3::params t(s.ctx());
     t.set("timeout", static_cast<unsigned>(std::min<long long>(left.count(), 0xffffffffLL)));
     s.set(t);
     ++calls;
-    const auto start = std::chrono::steady_clock::now();
     z3::check_result r = guard(what, [&] { return s.check(assumptions); });
     z3::params none(s.ctx());  // check() sets a timeout only when there is a deadline
     none.set("timeout", 0xffffffffu);
     s.set(none);
     if (r == z3::unknown) {
-        // The cap stops the SAT solver as "canceled", like the deadline: the clock tells them apart.
+        // The cap and the deadline stop Z3 alike ("timeout", "canceled"): which of the two
+        // bounded the call tells them apart.
         const std::string why = s.reason_unknown();
-        const bool late = o.deadline && std::chrono::steady_clock::now() >= *o.deadline;
-        if (late || !stopped_in_time(why) || std::chrono::steady_clock::now() - start < cap)
-            throw_gave_up(std::string("z3 gave no answer while ") + what, why);
+        if (deadline_first || !stopped_in_time(why)) throw_gave_up(std::string("z3 gave no answer while ") + what, why);
         return std::nullopt;
     }
     return r == z3::sat;
