@@ -39,6 +39,13 @@ Run prove(const std::string& game, const std::string& property, const std::vecto
     return gdlsc::test::prove_json(game, property, extra, seconds);
 }
 
+// Exit 0, the property holds, and for the whole game (not up to a depth).
+void holds_for_the_whole_game(const Run& r) {
+    BOOST_TEST(r.exit_code == 0, r.err);
+    BOOST_TEST(r.j["holds"] == true, r.j.dump());
+    BOOST_TEST(r.j["whole_game"] == true, r.j.dump());
+}
+
 // A counterexample is two developments of its depth with the same percepts of its role.
 void check_counterexample(const json& c) {
     const std::size_t d = c["depth"];
@@ -213,9 +220,7 @@ BOOST_AUTO_TEST_CASE(positive_loops_in_every_z3_method) {
 GDLSC_CORPUS_CASE(the_cone_of_influence_decides_mastermind) {
     const std::string g = corpus("gdl2/mastermind448.kif");
     Run ind = prove(g, "terminal-knowledge", {"--engine", "induction", "--timeout", "60"});
-    BOOST_TEST(ind.exit_code == 0, ind.err);
-    BOOST_TEST(ind.j["holds"] == true);
-    BOOST_TEST(ind.j["whole_game"] == true);
+    holds_for_the_whole_game(ind);
     Run bounded = prove(g, "terminal-knowledge", {"--engine", "smt", "--depth", "2"});
     BOOST_TEST(bounded.exit_code == 0, bounded.err);
     BOOST_TEST(bounded.j["holds"] == true);
@@ -263,9 +268,7 @@ BOOST_AUTO_TEST_CASE(not_k_inductive_is_undecided) {
 BOOST_AUTO_TEST_CASE(krieg_tictactoe_by_induction) {
     const std::string g = example("krieg_tictactoe/krieg_tictactoe.kif");
     Run legal = prove(g, "legal-knowledge", {"--engine", "smt", "--induction", "--max-k", "3"});
-    BOOST_TEST(legal.exit_code == 0, legal.err);
-    BOOST_TEST(legal.j["holds"] == true);
-    BOOST_TEST(legal.j["whole_game"] == true);
+    holds_for_the_whole_game(legal);
     BOOST_TEST(legal.j["k"] == 0);
     Run goal = prove(g, "goal-knowledge", {"--engine", "smt", "--induction", "--max-k", "3"});
     BOOST_TEST(goal.exit_code == 0, goal.err);
@@ -289,9 +292,7 @@ BOOST_AUTO_TEST_CASE(krieg_tictactoe_by_induction) {
 BOOST_AUTO_TEST_CASE(auto_gives_the_first_verdict) {
     const std::string g = example("krieg_tictactoe/krieg_tictactoe.kif");
     Run legal = prove(g, "legal-knowledge", {"--engine", "auto", "--timeout", "120"});
-    BOOST_TEST(legal.exit_code == 0, legal.err);
-    BOOST_TEST(legal.j["holds"] == true);
-    BOOST_TEST(legal.j["whole_game"] == true);
+    holds_for_the_whole_game(legal);
     BOOST_TEST(legal.j["decided_by"] == "induction");
     BOOST_REQUIRE(legal.j["tries"].size() >= 1u);
     BOOST_TEST(legal.j["tries"][0].get<std::string>().rfind("fixpoint: 1 s: time limit", 0) == 0u,
