@@ -87,6 +87,10 @@ Analysis analyze(const Program& p) {
             info.defined_at.push_back(h.loc);
         }
         if ((h.name == "init" || h.name == "next" || h.name == "base") && h.args.size() == 1) fluent_arg(h);
+        if (h.name == "legal" && h.args.size() == 2) {
+            if (!h.args[1].is_variable()) a.movable.insert(signature(h.args[1]));
+            else a.movable_known = false;
+        }
         if ((h.name == "init" || h.name == "next") && h.args.size() == 1) {
             if (!h.args[0].is_variable()) a.holdable.insert(signature(h.args[0]));
             else if (h.name == "init" || !keeps_a_fluent(r)) a.holdable_known = false;

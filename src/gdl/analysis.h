@@ -51,6 +51,10 @@ struct Analysis {
     /// -- except a frame rule (<= (next ?f) ... (true ?f) ...), which keeps only what held.
     std::set<Signature> holdable;
     bool holdable_known = true;
+    /// The moves a role can make: the signatures of the moves of legal heads; complete
+    /// (movable_known) unless some legal head's move is a variable, e.g. (<= (legal ?r ?m) ...).
+    std::set<Signature> movable;
+    bool movable_known = true;
     /// Edges of the dependency graph, keyed by head.
     std::map<Signature, std::vector<Dependency>> edges;
     /// Strongly connected components in dependency order (a component's dependencies come first).

@@ -75,7 +75,10 @@ public:
         }
         if (op == "legal" || op == "goal" || op == "sees" || op == "does") {
             if (!want(e, n == 2, "'" + op + "' takes a role and a term")) return bad();
-            return Term::compound(op, {role(e.items[1]), arg(2)}, e.loc);
+            Term r = role(e.items[1]);
+            Term x = arg(2);
+            if (op == "legal" || op == "does") check_move(x, e.items[2]);
+            return Term::compound(op, {r, x}, e.loc);
         }
         if (op == "terminal") {
             if (!want(e, n == 0, "'terminal' takes no arguments")) return bad();
@@ -106,6 +109,19 @@ private:
                                  std::to_string(f.args.size()) + ": it never holds" +
                                  (near ? "; did you mean " + gdl::kif_symbol(near->name) + "/" + std::to_string(near->arity) + "?" : ""),
                      "the game's fluents are " + known);
+    }
+
+    /// A move no legal rule makes (a typo, most likely: it would never be legal nor made) is
+    /// an error at its column, with the moves the game has.
+    void check_move(const Term& m, const SExpr& at) {
+        if (m.is_variable() || !a_.movable_known || a_.movable.count(gdl::signature(m))) return;
+        std::string known;
+        for (const auto& s : a_.movable) known += (known.empty() ? "" : ", ") + gdl::kif_symbol(s.name) + "/" + std::to_string(s.arity);
+        const auto near = gdl::nearest(gdl::signature(m), {a_.movable.begin(), a_.movable.end()});
+        diags_.error(at.loc, "no legal rule makes a move " + gdl::kif_symbol(m.name) + "/" + std::to_string(m.args.size()) +
+                                 ": it is never legal" +
+                                 (near ? "; did you mean " + gdl::kif_symbol(near->name) + "/" + std::to_string(near->arity) + "?" : ""),
+                     "the game's moves are " + known);
     }
 
     /// The words of the query language that a `|quoted|` symbol does not stand for.

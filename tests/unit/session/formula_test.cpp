@@ -70,12 +70,27 @@ BOOST_AUTO_TEST_CASE(near_misses_are_named) {
     BOOST_TEST(error("(legl xplayer ?m)", krieg).find("did you mean legal/2?") != std::string::npos);
     BOOST_TEST(error("(legal xplayr ?m)", krieg).find("unknown role xplayr; did you mean xplayer?") != std::string::npos);
     BOOST_TEST(error("(legal bob ?m)", krieg).find("did you mean") == std::string::npos);  // no near miss
+    // A move no legal rule makes: at its column, with the nearest move and the game's moves.
+    BOOST_TEST(krieg.analysis.movable_known);
+    const std::string m = error("(legal xplayer (mrak 1 1))", krieg);
+    BOOST_TEST(m.find("<formula>:1:16") != std::string::npos, m);
+    BOOST_TEST(m.find("no legal rule makes a move mrak/2: it is never legal; did you mean mark/2?") != std::string::npos, m);
+    BOOST_TEST(m.find("the game's moves are mark/2, noop/0") != std::string::npos, m);
+    BOOST_TEST(error("(does oplayer nop)", krieg).find("did you mean noop/0?") != std::string::npos);
+    BOOST_TEST(error("(legal xplayer (mark 1 1))", krieg) == "");
+    BOOST_TEST(error("(legal xplayer ?m)", krieg) == "");
     // A variable next head without that frame: the fluents are not known, nothing is refused.
     const query::Game open = query::load_game_text(
         "t.kif", "(role r) (init (a)) (legal r go) (<= (next ?f) (does r go) (true (a)) (pick ?f)) (pick (b))\n"
                  "(<= terminal (true (b))) (goal r 100)");
     BOOST_TEST(!open.analysis.holdable_known);
     BOOST_TEST(error("(true (cel 1))", open) == "");
+    // A legal head whose move is a variable: the moves are not known, nothing is refused.
+    const query::Game any_move = query::load_game_text(
+        "t.kif", "(role r) (init (a)) (<= (legal r ?m) (option ?m)) (option go) (<= (next (a)) (does r go))\n"
+                 "(<= terminal (true (a))) (goal r 100)");
+    BOOST_TEST(!any_move.analysis.movable_known);
+    BOOST_TEST(error("(legal r og)", any_move) == "");
 }
 
 BOOST_AUTO_TEST_CASE(state_formulas) {
