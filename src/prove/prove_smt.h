@@ -30,6 +30,8 @@ struct SmtProveOptions {
     /// how long its check of all candidates at once may take (houdini_cap; 0: one at a time).
     /// Tests compare: the invariants found must be the same.
     bool one_copy_first = true;
+    /// Whether the view determines the joint move, before Houdini (smt::TwoCopyOptions::view_first).
+    bool view_first = true;
     std::chrono::milliseconds houdini_cap{2000};
 };
 

@@ -73,6 +73,10 @@ struct TwoCopyOptions {
     /// one copy first and then the candidates relating the copies with those found assumed
     /// (tests compare with false: every candidate in the two-copy system at once).
     bool one_copy_first = true;
+    /// Before Houdini: whether the role's move and percepts determine the joint move from any
+    /// state; then its pairs stay equal and the property holds (k = 0) without Houdini's
+    /// candidates. Tests compare with false.
+    bool view_first = true;
     /// How long Houdini's check of all candidates at once may take before it checks them one
     /// at a time for the rest of the search (0: one at a time from the start). Only how soon
     /// it ends depends on it: the greatest inductive subset is unique.

@@ -414,6 +414,31 @@ BOOST_AUTO_TEST_CASE(houdini_one_copy_first_and_one_at_a_time_find_the_same_inva
     });
 }
 
+// Where the role's move and percepts determine the joint move from any state (the coin seen),
+// its pairs stay equal and k-induction proves the property at k = 0 with "every fluent equal in
+// both copies" before Houdini runs: the same verdict and k as Houdini's, one invariant per
+// fluent (9, where Houdini keeps its own set). Where they do not (the coin unseen; Krieg-TicTacToe's
+// hidden moves), the check fails and the invariants are Houdini's, as without it.
+BOOST_AUTO_TEST_CASE(a_view_that_determines_the_moves_keeps_the_pairs_equal) {
+    using namespace gdlsc;
+    query::Game game = query::load_game_file(std::string(GDLSC_SOURCE_DIR) + "/tests/fixtures/smt/seen_coin.kif");
+    query::SmtProveOptions o;
+    o.induction = true;
+    o.max_k = 5;
+    auto view = query::prove_smt(game, "legal-knowledge", o);
+    o.view_first = false;
+    auto houdini = query::prove_smt(game, "legal-knowledge", o);
+    BOOST_TEST(view.holds);
+    BOOST_TEST(houdini.holds);
+    BOOST_TEST(view.depth == houdini.depth);
+    BOOST_TEST(view.depth == 0u);
+    BOOST_TEST(view.invariants.at("player") == 9u);
+    BOOST_TEST(houdini.invariants.at("player") != 9u);
+    same_induction({{std::string(GDLSC_SOURCE_DIR) + "/tests/fixtures/smt/not_inductive.kif", "legal-knowledge"},
+                    {example("krieg_tictactoe/krieg_tictactoe.kif"), "goal-knowledge"}},
+                   [](gdlsc::query::SmtProveOptions& o) { o.view_first = false; });
+}
+
 // Formulas are decided by developments and the fixpoint; the smt engine says it does not apply.
 BOOST_AUTO_TEST_CASE(formulas_are_refused_with_a_reason) {
     const std::string g = example("card_game/card_game.kif");
