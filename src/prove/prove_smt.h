@@ -33,6 +33,7 @@ struct SmtProveOptions {
     /// Whether the view determines the joint move, before Houdini (smt::TwoCopyOptions::view_first).
     bool view_first = true;
     std::chrono::milliseconds houdini_cap{2000};
+    std::chrono::milliseconds houdini_single_cap{5000};  ///< smt::TwoCopyOptions::houdini_single_cap
 };
 
 /// The smt engine (src/smt/two_copy.h): legal-, terminal-, goal-knowledge and perfect

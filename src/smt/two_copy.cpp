@@ -45,6 +45,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <unordered_map>
 
 #include "ground/relevant.h"
 #include "smt/solver.h"
@@ -244,6 +245,11 @@ std::vector<Candidate> candidates(const StepAtoms& sa, std::size_t role, TwoCopy
             for (std::size_t j = 0; j < f.args.size(); ++j)
                 if (j != k) key += " " + f.args[j].to_kif();
             groups[key].push_back(i);
+            // And every argument but one varied: (location pacman ?x ?y), one place per piece
+            // (vis_pacman3p's goal-knowledge needs it); for two arguments these are the groups
+            // above.
+            if (f.args.size() >= 3)
+                groups[f.name + "/" + std::to_string(f.args.size()) + "#" + std::to_string(k) + " " + f.args[k].to_kif()].push_back(i);
         }
     }
     for (auto& [key, members] : groups)
@@ -313,6 +319,18 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                 bool one_at_a_time = false;
                 std::size_t cursor = 0;
                 std::vector<z3::expr> probe;  // probe_i -> not C_i after the step (one candidate at a time)
+                // One at a time: whether candidate i has a standing proof of preservation, and
+                // per candidate j the candidates whose proofs assumed a_j.
+                std::vector<char> proved(cands.size(), 0);
+                std::vector<std::vector<std::size_t>> needs(cands.size());
+                std::unordered_map<unsigned, std::size_t> act_index;
+                for (std::size_t i = 0; i < cands.size(); ++i) act_index.emplace(act[i].id(), i);
+                auto drop = [&](std::size_t i) {
+                    left[i] = 0, --n_left;
+                    s.add(!act[i]);
+                    for (std::size_t j : needs[i]) proved[j] = 0;
+                    needs[i].clear();
+                };
                 while (n_left > 0) {
                     z3::expr_vector assume(ctx);
                     for (std::size_t i = 0; i < cands.size(); ++i)
@@ -331,16 +349,40 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                                 probe.push_back(ctx.bool_const(("houdini_probe" + std::to_string(i)).c_str()));
                                 s.add(z3::implies(probe[i], !after[i]));
                             }
-                        // Round robin from where the last model was found; after a drop
-                        // every candidate is checked again before the set counts as inductive.
+                        // Round robin from where the last model was found. A candidate shown
+                        // preserved stays so while the candidates its proof assumed (the
+                        // unsat core's activation literals) are left: only those that lost one
+                        // to a drop are checked again, and the set is inductive when every
+                        // candidate left has a standing proof. A check that passes
+                        // houdini_single_cap drops its candidate: every inductive subset of
+                        // the candidates is sound, the greatest one is only the strongest.
                         one_at_a_time = true;
                         bool model = false;
-                        for (std::size_t preserved = 0; preserved < n_left && !model; cursor = (cursor + 1) % cands.size()) {
-                            if (!left[cursor]) continue;
+                        std::size_t unproved = 0;
+                        for (std::size_t i = 0; i < cands.size(); ++i) unproved += left[i] && !proved[i];
+                        for (; unproved > 0 && !model; cursor = (cursor + 1) % cands.size()) {
+                            if (!left[cursor] || proved[cursor]) continue;
                             assume.push_back(probe[cursor]);
-                            model = check(s, options, res.solver_calls, "finding inductive invariants", &assume);
+                            const std::optional<bool> one =
+                                options.houdini_single_cap.count() > 0
+                                    ? check_within(s, options, res.solver_calls, "finding inductive invariants", assume,
+                                                   options.houdini_single_cap)
+                                    : std::optional<bool>(check(s, options, res.solver_calls, "finding inductive invariants", &assume));
                             assume.pop_back();
-                            if (!model) ++preserved;
+                            if (!one) {
+                                drop(cursor);  // may take back proofs that assumed it
+                                ++res.houdini_gave_up;
+                                unproved = 0;
+                                for (std::size_t i = 0; i < cands.size(); ++i) unproved += left[i] && !proved[i];
+                                continue;
+                            }
+                            if (*one) {
+                                model = true;
+                                break;
+                            }
+                            proved[cursor] = 1, --unproved;
+                            for (const z3::expr& a : s.unsat_core())
+                                if (auto it = act_index.find(a.id()); it != act_index.end()) needs[it->second].push_back(cursor);
                         }
                         if (!model) break;  // each candidate left is preserved: inductive
                     }
@@ -368,11 +410,13 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                     for (std::size_t i = 0; i < cands.size(); ++i)
                         if (left[i] && (!m.eval(after[i], true).is_true() ||
                                         !std::all_of(reached.begin(), reached.end(),
-                                                     [&](const PairState& p) { return cands[i].holds_in(p); }))) {
-                            left[i] = 0, --n_left;
-                            s.add(!act[i]);
-                        }
-                    if (options.progress) options.progress(what + ": " + std::to_string(n_left) + " candidates left");
+                                                     [&](const PairState& p) { return cands[i].holds_in(p); })))
+                            drop(i);
+                    if (options.progress)
+                        options.progress(what + ": " + std::to_string(n_left) + " candidates left" +
+                                         (res.houdini_gave_up ? " (" + std::to_string(res.houdini_gave_up) + " dropped: their checks passed " +
+                                                                    std::to_string(options.houdini_single_cap.count() / 1000.0).substr(0, 4) + " s)"
+                                                              : std::string()));
                 }
                 return left;
             };
