@@ -166,6 +166,7 @@ static ProveReport smt_proof(const Game& g, const std::string& property, const S
     to.one_copy_first = o.one_copy_first;
     to.view_first = o.view_first;
     to.houdini_single_cap = o.houdini_single_cap;
+    to.houdini_give_up_first = o.houdini_give_up_first;
     to.houdini_cap = o.houdini_cap;
     // Built on first use: only a step case of k-induction needs invariants.
     std::optional<Sampler> sampler;

@@ -34,6 +34,7 @@ struct SmtProveOptions {
     bool view_first = true;
     std::chrono::milliseconds houdini_cap{2000};
     std::chrono::milliseconds houdini_single_cap{5000};  ///< smt::TwoCopyOptions::houdini_single_cap
+    std::size_t houdini_give_up_first = 0;                ///< smt::TwoCopyOptions::houdini_give_up_first (tests)
 };
 
 /// The smt engine (src/smt/two_copy.h): legal-, terminal-, goal-knowledge and perfect

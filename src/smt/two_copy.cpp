@@ -364,7 +364,8 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                             if (!left[cursor] || proved[cursor]) continue;
                             assume.push_back(probe[cursor]);
                             const std::optional<bool> one =
-                                options.houdini_single_cap.count() > 0
+                                res.houdini_gave_up < options.houdini_give_up_first ? std::nullopt
+                                : options.houdini_single_cap.count() > 0
                                     ? check_within(s, options, res.solver_calls, "finding inductive invariants", assume,
                                                    options.houdini_single_cap)
                                     : std::optional<bool>(check(s, options, res.solver_calls, "finding inductive invariants", &assume));
@@ -372,6 +373,12 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                             if (!one) {
                                 drop(cursor);  // may take back proofs that assumed it
                                 ++res.houdini_gave_up;
+                                // Its activation literal leaves the assumptions: with it and
+                                // its negation both there every check is unsat at once.
+                                z3::expr_vector still(ctx);
+                                for (std::size_t i = 0; i < cands.size(); ++i)
+                                    if (left[i]) still.push_back(act[i]);
+                                assume = still;
                                 unproved = 0;
                                 for (std::size_t i = 0; i < cands.size(); ++i) unproved += left[i] && !proved[i];
                                 continue;

@@ -86,6 +86,9 @@ struct TwoCopyOptions {
     /// at most the greatest inductive subset: vis_pacman3p's "at least one (collected n)" took
     /// 130-240 s to check, and its goal-knowledge is proved without it.
     std::chrono::milliseconds houdini_single_cap{5000};
+    /// For tests only: the first this many single checks count as past the cap (a timeout
+    /// that small games never reach on their own).
+    std::size_t houdini_give_up_first = 0;
     /// Told how the search goes (e.g. "invariants: 412 candidates left"), for a progress line.
     std::function<void(const std::string&)> progress;
 };
