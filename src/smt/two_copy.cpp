@@ -169,6 +169,13 @@ namespace {
 static_assert(static_cast<int>(StateInvariant::Never) == 0 && static_cast<int>(StateInvariant::AtMostOne) == 1 &&
               static_cast<int>(StateInvariant::AtLeastOne) == 2);
 
+// Both copies' atoms at step 0 and a joint move of each, the role's view the same in both.
+void pair_step(Unrolling& u, std::size_t role, bool same_move) {
+    for (int c = 0; c < 2; ++c) u.add_step(c);
+    for (int c = 0; c < 2; ++c) u.moves(c, 0);
+    u.same_view(role, 0, same_move);
+}
+
 // A pair state: per copy, per fluent of StepAtoms, whether it holds.
 using PairState = std::array<std::vector<char>, 2>;
 
@@ -466,9 +473,7 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
             z3::context ctx;
             z3::solver s = solver_for(ctx, sa);
             Unrolling u(step, sa, ctx, [&s](const z3::expr& e) { s.add(e); }, "h");
-            for (int c = 0; c < 2; ++c) u.add_step(c);
-            for (int c = 0; c < 2; ++c) u.moves(c, 0);
-            u.same_view(role, 0, !options.drop_same_move);
+            pair_step(u, role, !options.drop_same_move);
             for (int c = 0; c < 2; ++c) u.add_step(c);
             for (const auto& a : assumed) s.add(a.at(u, 0)), s.add(a.at(u, 1));
             const std::vector<char> left = houdini(ctx, s, u, inv, 2, "invariants");
@@ -517,9 +522,7 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
             z3::context ctx;
             z3::solver s = solver_for(ctx, sa);
             Unrolling u(step, sa, ctx, [&s](const z3::expr& e) { s.add(e); }, "v");
-            for (int c = 0; c < 2; ++c) u.add_step(c);
-            for (int c = 0; c < 2; ++c) u.moves(c, 0);
-            u.same_view(role, 0, !options.drop_same_move);
+            pair_step(u, role, !options.drop_same_move);
             for (AtomId f : sa.true_of) s.add(u.vars[0][0][f] == u.vars[1][0][f]);
             z3::expr_vector differ(ctx);
             for (const auto& ds : sa.does_of)

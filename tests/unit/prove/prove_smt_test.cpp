@@ -348,6 +348,21 @@ BOOST_AUTO_TEST_CASE(mutation_dropping_same_move_is_caught) {
     }
 }
 
+// k-induction's options of the tests below: max_k 5.
+static gdlsc::query::SmtProveOptions induction_options() {
+    gdlsc::query::SmtProveOptions o;
+    o.induction = true;
+    o.max_k = 5;
+    return o;
+}
+
+// `other` says no more than `plain`: the same verdict or undecided, and a proof at no smaller k
+// (fewer invariants never prove sooner).
+static void no_stronger(const gdlsc::query::ProveReport& plain, const gdlsc::query::ProveReport& other) {
+    BOOST_TEST((other.undecided || other.holds == plain.holds));
+    if (other.holds && !other.undecided) BOOST_TEST(other.depth >= plain.depth);
+}
+
 // k-induction twice on each case, the second time with `change` made to the options: the
 // verdict, k (or the counterexample's depth) and the invariants per role must be the same.
 static void same_induction(const std::vector<std::pair<std::string, std::string>>& cases,
@@ -356,9 +371,7 @@ static void same_induction(const std::vector<std::pair<std::string, std::string>
     for (const auto& [g, property] : cases) {
         BOOST_TEST_CONTEXT(g << " " << property) {
             query::Game game = query::load_game_file(g);
-            query::SmtProveOptions o;
-            o.induction = true;
-            o.max_k = 5;
+            query::SmtProveOptions o = induction_options();
             auto before = query::prove_smt(game, property, o);
             change(o);
             auto after = query::prove_smt(game, property, o);
@@ -424,9 +437,7 @@ BOOST_AUTO_TEST_CASE(houdini_one_copy_first_and_one_at_a_time_find_the_same_inva
 BOOST_AUTO_TEST_CASE(a_view_that_determines_the_moves_keeps_the_pairs_equal) {
     using namespace gdlsc;
     query::Game game = query::load_game_file(std::string(GDLSC_SOURCE_DIR) + "/tests/fixtures/smt/seen_coin.kif");
-    query::SmtProveOptions o;
-    o.induction = true;
-    o.max_k = 5;
+    query::SmtProveOptions o = induction_options();
     auto view = query::prove_smt(game, "legal-knowledge", o);
     o.view_first = false;
     auto houdini = query::prove_smt(game, "legal-knowledge", o);
@@ -454,16 +465,12 @@ BOOST_AUTO_TEST_CASE(a_candidate_too_hard_to_check_is_dropped_soundly) {
              {example("card_game/card_game.kif"), "goal-knowledge"}}) {
         BOOST_TEST_CONTEXT(g << " " << property) {
             query::Game game = query::load_game_file(g);
-            query::SmtProveOptions o;
-            o.induction = true;
-            o.max_k = 5;
+            query::SmtProveOptions o = induction_options();
             auto plain = query::prove_smt(game, property, o);
             o.houdini_cap = std::chrono::milliseconds(0);
             o.houdini_single_cap = std::chrono::milliseconds(1);
             o.timeout_seconds = 0;
-            auto capped = query::prove_smt(game, property, o);
-            BOOST_TEST((capped.undecided || capped.holds == plain.holds));
-            if (capped.holds && !capped.undecided) BOOST_TEST(capped.depth >= plain.depth);
+            no_stronger(plain, query::prove_smt(game, property, o));
             // The first single checks given up for certain (tiny games pass 1 ms rarely): a
             // first version left the dropped candidate's activation literal among the
             // assumptions, next to its negation, so every later check was unsat at once and
@@ -471,9 +478,7 @@ BOOST_AUTO_TEST_CASE(a_candidate_too_hard_to_check_is_dropped_soundly) {
             for (std::size_t n : {1u, 3u}) {
                 o.houdini_single_cap = std::chrono::milliseconds(5000);
                 o.houdini_give_up_first = n;
-                auto given_up = query::prove_smt(game, property, o);
-                BOOST_TEST((given_up.undecided || given_up.holds == plain.holds));
-                if (given_up.holds && !given_up.undecided) BOOST_TEST(given_up.depth >= plain.depth);
+                no_stronger(plain, query::prove_smt(game, property, o));
             }
         }
     }
