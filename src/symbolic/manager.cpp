@@ -85,6 +85,10 @@ Manager::Manager(std::size_t max_nodes, const std::atomic<bool>* stop, int initi
             while (!done_.load()) {
                 std::this_thread::sleep_for(std::chrono::milliseconds(20));
                 if (!stop_->load(std::memory_order_relaxed) || done_.load()) continue;
+                // Not while the table may be moving (on_resize): a store through the old
+                // address after realloc moved it (a large table is remapped) killed the process.
+                std::lock_guard<std::mutex> guard(watch_mutex_);
+                if (resizing_) continue;
                 const int head = bddfreepos;
                 if (head > 1) bddnodes[head].next = 0;
             }
@@ -117,6 +121,7 @@ void Manager::set_variables(int n) {
 }
 
 void Manager::check() {
+    between_resizes();
     if (stop_ && stop_->load(std::memory_order_relaxed)) throw Stopped("stopped");
     rethrow_pending();
     if (gbc_count_ == 0) peak_live_ = std::max(peak_live_, static_cast<std::size_t>(bdd_getnodenum()));
@@ -139,19 +144,35 @@ void Manager::on_error(int code) {
     if (current_ && current_->pending_error_ == 0) current_->pending_error_ = code;
 }
 
-void Manager::on_gbc(int pre, bddGbcStat* stat) {
-    if (!current_) return;
-    if (pre) {
-        if (current_->stop_ && current_->stop_->load(std::memory_order_relaxed)) throw Stopped("stopped");
-        return;
-    }
-    ++current_->gbc_count_;
-    const auto live = static_cast<std::size_t>(stat->nodes - stat->freenodes);
-    current_->peak_live_ = std::max(current_->peak_live_, live);
+void Manager::between_resizes() {
+    if (!stop_) return;
+    std::lock_guard<std::mutex> guard(watch_mutex_);
+    resizing_ = false;
 }
 
+// Before and after a garbage collection (no resize under way): stop here if asked. After it
+// too, because a resize may follow (bdd_makenode: when the collection freed too little), and
+// once stopped no resize should start.
+void Manager::on_gbc(int pre, bddGbcStat* stat) {
+    if (!current_) return;
+    current_->between_resizes();
+    if (!pre) {
+        ++current_->gbc_count_;
+        const auto live = static_cast<std::size_t>(stat->nodes - stat->freenodes);
+        current_->peak_live_ = std::max(current_->peak_live_, live);
+    }
+    if (current_->stop_ && current_->stop_->load(std::memory_order_relaxed)) throw Stopped("stopped");
+}
+
+// BuDDy calls this before it reallocates the node table: the watcher leaves the table alone
+// until the next garbage collection or check(), when the resize is over.
 void Manager::on_resize(int, int new_size) {
-    if (current_) current_->peak_table_ = std::max(current_->peak_table_, static_cast<std::size_t>(new_size));
+    if (!current_) return;
+    current_->peak_table_ = std::max(current_->peak_table_, static_cast<std::size_t>(new_size));
+    if (current_->stop_) {
+        std::lock_guard<std::mutex> guard(current_->watch_mutex_);
+        current_->resizing_ = true;
+    }
 }
 
 void Manager::on_reorder(int prestate) {

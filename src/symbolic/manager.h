@@ -17,7 +17,10 @@
 // hook throws Stopped. If the operation pops that head at the same moment, the store lands in
 // the head's hash-chain link instead and cuts a chain of the unique table: a lookup may then
 // miss and make a duplicate node (never a wild index), the next garbage collection rehashes
-// every node, and the manager is spent after Stopped anyway. BuDDy 2.4's node layout
+// every node, and the manager is spent after Stopped anyway. While BuDDy resizes the table
+// (from its resize hook, called before the realloc, to the next garbage collection or
+// check()) the watcher waits, and once the stop flag is set no resize starts: the hook after
+// a garbage collection throws Stopped before bdd_makenode can resize. BuDDy 2.4's node layout
 // (kernel.h: refcou:10, level:22, low, high, hash, next; 20 bytes) is mirrored here.
 #pragma once
 #include <bdd.h>
@@ -58,6 +61,13 @@ private:
     std::unique_lock<std::mutex> lock_;
     std::atomic<bool> done_{false};
     std::thread watcher_;  // cuts BuDDy's free list once the stop flag is set (above)
+    // Set by on_resize (before BuDDy reallocates its node table), cleared by the main thread
+    // where no resize is under way (check, a garbage collection): the watcher does not touch
+    // the table meanwhile -- realloc may move it, and a store through the old address killed
+    // the process (a 5.7 GB table at a 60 s limit, once in six runs).
+    std::mutex watch_mutex_;
+    bool resizing_ = false;
+    void between_resizes();
     std::size_t max_nodes_;
     const std::atomic<bool>* stop_;
     std::size_t peak_live_ = 0, peak_table_ = 0, gbc_count_ = 0, reorderings_ = 0;
