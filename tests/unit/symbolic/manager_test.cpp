@@ -7,7 +7,8 @@
 // from BuDDy's garbage collection; a programmer error BuDDy reports (an unknown variable)
 // comes out of rethrow_pending as std::logic_error naming BuDDy; the node counts are noted.
 // Two defects of BuDDy 2.4 the manager works around (manager.cpp): a manager without
-// variables after one with them ends cleanly, and the reference stack starts as zeros.
+// variables after one with them ends cleanly, and the reference stack starts as zeros. And once
+// stopped, the watcher thread does not touch the node table while BuDDy resizes it.
 #define BOOST_TEST_MODULE symbolic_manager
 #include <boost/test/unit_test.hpp>
 
@@ -27,6 +28,17 @@
 
 // BuDDy's reference stack (kernel.c; exported by libbdd, not declared in bdd.h).
 extern "C" int* bddrefstack;
+// BuDDy 2.4's node table, the head of its free list and its resize (kernel.h, kernel.c;
+// exported, not declared in bdd.h), as manager.cpp mirrors them.
+struct BuddyNode {
+    unsigned int refcou : 10;
+    unsigned int level : 22;
+    int low, high, hash, next;
+};
+static_assert(sizeof(BuddyNode) == 20, "BuDDy 2.4's node is 20 bytes");
+extern "C" BuddyNode* bddnodes;
+extern "C" int bddfreepos;
+extern "C" int bdd_noderesize(int doRehash);
 
 using gdlsc::symbolic::NodeLimit;
 using gdlsc::symbolic::Stopped;
@@ -136,6 +148,33 @@ BOOST_AUTO_TEST_CASE(a_stop_flag_stops_in_check_and_in_garbage_collection) {
             (void)f;
         },
         Stopped);
+}
+
+// Once stopped, the watcher cuts BuDDy's free list after its head -- but not while BuDDy may be
+// resizing the table: realloc may move it, and a store through the old address killed the
+// process. BuDDy's resize hook runs before the realloc; the main thread is inside BuDDy until
+// its next check() or garbage collection.
+BOOST_AUTO_TEST_CASE(the_watcher_leaves_the_table_alone_while_it_is_resized) {
+    std::atomic<bool> stop{false};
+    Manager m(1'000'000, &stop, 1 << 10);
+    m.set_variables(8);
+    bdd keep = pairs_far_apart(4);
+    BOOST_REQUIRE(bdd_noderesize(1) == 0);  // as bdd_makenode starts it, hook first
+    stop = true;
+    const int head = bddfreepos;
+    BOOST_REQUIRE(head > 1);
+    const int next = bddnodes[head].next;
+    BOOST_REQUIRE(next != 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));  // five rounds of the watcher
+    BOOST_TEST(bddnodes[head].next == next);
+    // Out of BuDDy: the check stops, and the watcher cuts the list again.
+    BOOST_CHECK_THROW(m.check(), Stopped);
+    bool cut = false;
+    for (int i = 0; i < 200 && !cut; ++i) {  // up to 2 s on a loaded machine
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        cut = bddnodes[bddfreepos].next == 0;
+    }
+    BOOST_TEST(cut);
 }
 
 BOOST_AUTO_TEST_CASE(a_programmer_error_comes_out_as_a_logic_error) {
