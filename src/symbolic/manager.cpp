@@ -7,24 +7,8 @@
 #include <stdexcept>
 #include <unordered_set>
 
+#include "symbolic/buddy_kernel.h"  // BuDDy's node table, free list, reference stack
 #include "symbolic/errors.h"
-
-// BuDDy 2.4's node table and the head of its free list (kernel.h, kernel.c; exported by
-// libbdd, not declared in bdd.h): what the watcher cuts (manager.h).
-struct BuddyNode {
-    unsigned int refcou : 10;
-    unsigned int level : 22;
-    int low, high, hash, next;
-};
-static_assert(sizeof(BuddyNode) == 20, "BuDDy 2.4's node is 20 bytes");
-extern "C" BuddyNode* bddnodes;
-extern "C" int bddfreepos;
-// BuDDy's reference stack (kernel.c): the intermediate results of an operation, which a garbage
-// collection keeps (Manager::set_variables clears it).
-extern "C" int* bddrefstack;
-// The variable-to-level tables (kernel.c): bdd_done frees them without setting them to null.
-extern "C" int* bddlevel2var;
-extern "C" int* bddvar2level;
 
 namespace gdlsc::symbolic::detail {
 namespace {

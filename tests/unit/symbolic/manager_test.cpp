@@ -23,22 +23,9 @@
 #include <thread>
 #include <vector>
 
+#include "symbolic/buddy_kernel.h"
 #include "symbolic/errors.h"
 #include "symbolic/manager.h"
-
-// BuDDy's reference stack (kernel.c; exported by libbdd, not declared in bdd.h).
-extern "C" int* bddrefstack;
-// BuDDy 2.4's node table, the head of its free list and its resize (kernel.h, kernel.c;
-// exported, not declared in bdd.h), as manager.cpp mirrors them.
-struct BuddyNode {
-    unsigned int refcou : 10;
-    unsigned int level : 22;
-    int low, high, hash, next;
-};
-static_assert(sizeof(BuddyNode) == 20, "BuDDy 2.4's node is 20 bytes");
-extern "C" BuddyNode* bddnodes;
-extern "C" int bddfreepos;
-extern "C" int bdd_noderesize(int doRehash);
 
 using gdlsc::symbolic::NodeLimit;
 using gdlsc::symbolic::Stopped;
