@@ -128,8 +128,9 @@ void Manager::on_error(int code) {
     if (current_ && current_->pending_error_ == 0) current_->pending_error_ = code;
 }
 
+// check() runs in the engines' inner loops: the mutex only when a resize was marked.
 void Manager::between_resizes() {
-    if (!stop_) return;
+    if (!resizing_.load(std::memory_order_relaxed)) return;
     std::lock_guard<std::mutex> guard(watch_mutex_);
     resizing_ = false;
 }

@@ -21,7 +21,8 @@
 // (from its resize hook, called before the realloc, to the next garbage collection or
 // check()) the watcher waits, and once the stop flag is set no resize starts: the hook after
 // a garbage collection throws Stopped before bdd_makenode can resize. BuDDy 2.4's node layout
-// (kernel.h: refcou:10, level:22, low, high, hash, next; 20 bytes) is mirrored here.
+// (kernel.h: refcou:10, level:22, low, high, hash, next; 20 bytes) is mirrored in
+// buddy_kernel.h.
 #pragma once
 #include <bdd.h>
 
@@ -66,7 +67,7 @@ private:
     // the table meanwhile -- realloc may move it, and a store through the old address killed
     // the process (a 5.7 GB table at a 60 s limit, once in six runs).
     std::mutex watch_mutex_;
-    bool resizing_ = false;
+    std::atomic<bool> resizing_{false};
     void between_resizes();
     std::size_t max_nodes_;
     const std::atomic<bool>* stop_;
