@@ -17,7 +17,8 @@ here: not a Debian package).
 With --bdd: the targets of issue 25 on the BDD developments (doc/knowledge.md, "GDL-III on
 BDDs"), through the binary, each against SMCDEL's figure quoted in the issue and against the
 rows engine (GDLSC_GDL3=rows, the same command) in the same run: Muddy Children painted one
-child per step (generate_per_step.py; n = 10 .. --max-bdd-n, the k = n history), Russian
+child per step (generate_per_step.py; n = 10 .. --max-bdd-n, the k = n history; by query and by
+solve from the painting), Russian
 Cards with the 1,290 announcements (generate_menu.py), Sum and Product x + y <= 100
 (generate_two_steps.py) and N = 25 of generate.py, Cheryl, common knowledge on blind
 tic-tac-toe after three joint moves.
@@ -25,7 +26,7 @@ tic-tac-toe after three joint moves.
 Usage: bench/gdl3_bench.py [--gdlsc build/gdlsc] [--budget 60] [--repeat 3] [--max-ground-size N]
        bench/gdl3_bench.py --bdd [--max-bdd-n 80] [--budget 60] [--repeat 3]
 """
-import argparse, math, os, subprocess, sys, tempfile
+import argparse, json, math, os, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..")
@@ -105,8 +106,9 @@ def bdd_targets(a):
             "%.1f" % (secs / smcdel) if smcdel else "-", rows_cell, "%.1f" % (rsecs / secs) if rrc == 0 else "-"))
     print()
     print("| Muddy Children n (painted per step) | query `(legal ?c know)` at round n, all muddy: s BDD | MB | answer |"
+          " solve `(legal c1 know)` from the painting: s | MB | first level (n + n - 1) |"
           " SMCDEL s | s rows | rows/BDD |")
-    print("|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     smcdel = {40: 0.09, 80: 0.38}
     n = 10
     while n <= a.max_bdd_n:
@@ -117,8 +119,18 @@ def bdd_targets(a):
         secs, mb, rc, out = best(cmd, a.budget, a.repeat if n <= 40 else 1)
         rsecs, _, rrc, _ = best(cmd, a.budget, 1, rows_env) if n <= 14 else (None, 0, None, None)
         knowing = out.count("?c = ")
-        print("| %d | %.3f | %d | %s | %s | %s | %s |" % (
-            n, secs, mb, "%d know" % knowing if rc == 0 else "exit %d" % rc, smcdel.get(n, "-"),
+        # The same question through solve, from the painting (solve --history).
+        painting = subprocess.run([sys.executable, ex(mp), str(n), "--history", "1" * n, "0"],
+                                  capture_output=True, text=True, check=True).stdout.strip()
+        scmd = [g, "solve", game, "--history", painting, "--depth", str(2 * n + 1), "--limit", "0", "--json",
+                "(legal c1 know)"]
+        ssecs, smb, src, sout = best(scmd, a.budget, a.repeat if n <= 40 else 1)
+        first = "exit %d" % src
+        if src == 0:
+            levels = [l["depth"] for l in json.loads(sout)["levels"] if l["solutions"] != 0]
+            first = str(levels[0]) if levels else "none"
+        print("| %d | %.3f | %d | %s | %.3f | %d | %s | %s | %s | %s |" % (
+            n, secs, mb, "%d know" % knowing if rc == 0 else "exit %d" % rc, ssecs, smb, first, smcdel.get(n, "-"),
             "%.2f" % rsecs if rrc == 0 else ("exit %d" % rrc if rrc is not None else "not run"),
             "%.1f" % (rsecs / secs) if rrc == 0 else "-"))
         n += 10 if n < 40 else 20

@@ -10,7 +10,7 @@
     roles' sorted legal moves).
 */
 :- module(gdlsc_solve,
-          [ solve_report/7      % +F, +Depth, +Limit, +Progress, -Count, -Listed, -Levels
+          [ solve_report/8      % +F, +Sit, +Depth, +Limit, +Progress, -Count, -Listed, -Levels
           ]).
 :- encoding(utf8).
 :- use_module(library(lists)).
@@ -19,22 +19,24 @@
 :- use_module(gdlsc_developments).
 :- use_module(gdlsc_formula, [eval/2]).
 
-%!  solve_report(+Formula, +Depth:atom, +Limit:atom, +Progress:bool,
+%!  solve_report(+Formula, +Sit, +Depth:atom, +Limit:atom, +Progress:bool,
 %!               -Count:atom, -Listed:list, -Levels:list) is det.
 %
-%   Count is the number of developments of length 0..Depth whose last
-%   situation satisfies Formula (free variables existential); Listed has the
-%   first Limit of them as s(JointMoves, Fluents); Levels has, per depth,
-%   level(Depth, Developments, Solutions) with counts as atoms.  Progress
-%   prints one line per depth on user_error.
-solve_report(F, DepthA, LimitA, Progress, CountA, Listed, Levels) :-
+%   Count is the number of developments of length 0..Depth that extend the
+%   development Sit (s0: every development; its steps checked before) and
+%   whose last situation satisfies Formula (free variables existential);
+%   Listed has the first Limit of them as s(JointMoves, Fluents); Levels has,
+%   per depth from Sit's length on, level(Depth, Developments, Solutions) with
+%   counts as atoms.  Progress prints one line per depth on user_error.
+solve_report(F, Sit, DepthA, LimitA, Progress, CountA, Listed, Levels) :-
     atom_number(DepthA, Depth),
     atom_number(LimitA, Limit),
     knowledge_reset,
     reset_game_tables,
-    root_node(Root),
+    sit_node(Sit, Start),
+    sit_length(Sit, 0, D0),
     get_time(T0),
-    solve_levels(0, Depth, [Root], F, Limit, Progress, T0, 0, Count, Listed, Levels0),
+    solve_levels(D0, Depth, [Start], F, Limit, Progress, T0, 0, Count, Listed, Levels0),
     atom_number(CountA, Count),
     maplist(level_atoms, Levels0, Levels).
 
@@ -61,6 +63,9 @@ solve_levels(D, Max, Ids, F, Limit, Progress, T0, C0, C, Listed, [level(D, N, K)
             solve_levels(D1, Max, Ids1, F, Limit, Progress, T0, C1, C, Rest, Levels)
         )
     ).
+
+sit_length(s0, N, N).
+sit_length(do(_, S), N0, N) :- N1 is N0 + 1, sit_length(S, N1, N).
 
 satisfies(F, Id) :-
     node_sit(Id, Sit),

@@ -259,9 +259,10 @@ public:
     Belief belief(const std::string& role, const std::string& formula, const std::string& history = "",
                   double timeout_seconds = 600) const;
     /// `gdlsc solve`: every development of at most `depth` joint moves at whose end the formula
-    /// holds; at most `limit` listed.
+    /// holds; at most `limit` listed. With a history (as `--history`): only the developments
+    /// that start with it (`depth` counts its joint moves too).
     Solutions solve(const std::string& formula, std::size_t depth, std::size_t limit = 100,
-                    double timeout_seconds = 600) const;
+                    double timeout_seconds = 600, const std::string& history = "") const;
     /// `gdlsc regress`: the formula about the situation the history reaches, regressed to s0.
     Regression regress(const std::string& formula, const std::string& history = "",
                        std::size_t max_size = 100000, double timeout_seconds = 600) const;

@@ -1,6 +1,6 @@
-// `gdlsc solve GAME --depth N FORMULA [--limit K] [--json]`: every development of at most N
-// joint moves (the search stops at terminal states) at whose last situation FORMULA holds --
-// the dual of `prove` (doc/usage.md, "solve"). Exit 0 (also with no solution: the count is the
+// `gdlsc solve GAME --depth N FORMULA [--history H | --history-file F] [--limit K] [--json]`:
+// every development of at most N joint moves (that starts with H; the search stops at terminal
+// states) at whose last situation FORMULA holds -- the dual of `prove` (doc/usage.md, "solve"). Exit 0 (also with no solution: the count is the
 // answer), 2 for a bad game or formula, 4 past --timeout.
 #include <unistd.h>
 
@@ -11,6 +11,7 @@
 #include "cli/options.h"
 #include "session/formula.h"
 #include "session/game_file.h"
+#include "session/history.h"
 #include "session/session.h"
 #include "query/solve.h"
 
@@ -19,7 +20,7 @@ namespace {
 
 struct SolveArgs {
     bool strict = false;
-    std::string game, formula;
+    std::string game, formula, history, history_file;
     query::SolveOptions options;
     bool json = false, quiet = false;
     double timeout = query::kDefaultTimeoutSeconds;
@@ -29,6 +30,7 @@ int run_solve_command(const SolveArgs& a) {
     query::Game g = query::load_game_file(a.game, a.strict);
     query::Formula f = query::parse_formula(a.formula, g.analysis);
     query::SolveOptions o = a.options;
+    o.history = query::read_history(a.history, a.history_file, g.analysis.roles);
     o.progress = !a.quiet && isatty(STDERR_FILENO);
     o.timeout_seconds = a.timeout;
     std::optional<query::SolveReport> fast = query::solve_without_engine(g, f, o);
@@ -51,6 +53,9 @@ void register_solve(CLI::App& app, int& exit_code) {
     cmd->add_option("--limit", a->options.limit, "solutions listed (the count is always exact)")
         ->check(whole_number())
         ->default_val(100);
+    add_history(cmd, a->history, a->history_file,
+                "only the developments that start with these joint moves (the depth counts them), e.g. "
+                "'(noop (mark 1 1))'");
     add_json(cmd, a->json, "print {\"depth\", \"count\", \"solutions\": [{\"history\", \"state\"}], \"levels\"}");
     cmd->add_flag("--quiet", a->quiet, "no progress lines on stderr");
     add_timeout(cmd, a->timeout);

@@ -130,9 +130,11 @@ std::optional<Regressed> regress_query(Engine& e, const Term& formula, const Ter
     return r;
 }
 
-Solutions solve_report(Engine& e, const Term& formula, std::size_t depth, std::size_t limit, bool progress) {
+Solutions solve_report(Engine& e, const Term& formula, const Term& sit, std::size_t depth, std::size_t limit,
+                       bool progress) {
     Bindings b = one(e, "gdlsc_solve", "solve_report",
-                     {formula, number(depth), number(limit), flag(progress), var("count"), var("listed"), var("levels")});
+                     {formula, sit, number(depth), number(limit), flag(progress), var("count"), var("listed"),
+                      var("levels")});
     return {b.at("count").name, gdl::list_items(b.at("listed")), gdl::list_items(b.at("levels"))};
 }
 

@@ -97,7 +97,8 @@ struct Solutions {
     std::vector<gdl::Term> listed;     ///< s(JointMoves, Fluents)
     std::vector<gdl::Term> levels;     ///< level(Depth, Developments, Solutions)
 };
-/// solve_report/7.
-Solutions solve_report(Engine& e, const gdl::Term& formula, std::size_t depth, std::size_t limit, bool progress);
+/// solve_report/8 (`sit`: the situation whose extensions are searched; s0 for all).
+Solutions solve_report(Engine& e, const gdl::Term& formula, const gdl::Term& sit, std::size_t depth, std::size_t limit,
+                       bool progress);
 
 }  // namespace gdlsc::pl::runtime

@@ -138,8 +138,8 @@ PYBIND11_MODULE(_gdlsc, m) {
                  return long_call([&] { return g.check_witness(p, w, t, e); });
              })
         .def("solve",
-             [](const gdlsc::Game& g, const std::string& f, std::size_t d, std::size_t l, double t) {
-                 gdlsc::Solutions s = long_call([&] { return g.solve(f, d, l, t); });
+             [](const gdlsc::Game& g, const std::string& f, std::size_t d, std::size_t l, double t, const std::string& h) {
+                 gdlsc::Solutions s = long_call([&] { return g.solve(f, d, l, t, h); });
                  return py::make_tuple(s.count, s.histories, s.states, s.text);
              })
         .def("regress",

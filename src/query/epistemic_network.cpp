@@ -466,8 +466,12 @@ std::optional<SolveReport> bdd_solve(const gdl::Program& program, const gdl::Ana
         why = c.why;
         return std::nullopt;
     }
-    auto solved = on_developments(*built, timeout_seconds, c.nodes, why,
-                                  [&](symbolic::Developments& dev) { return dev.solve(*f, o.depth, o.limit); });
+    auto moves = move_indices(net, o.history, why);
+    if (!moves) return std::nullopt;
+    auto solved = on_developments(*built, timeout_seconds, c.nodes, why, [&](symbolic::Developments& dev) {
+        if (!moves->empty()) fail_on(dev.path(*moves), net, o.history);
+        return dev.solve(*f, o.depth, o.limit);
+    });
     if (!solved) return std::nullopt;
     const symbolic::SolveResult& r = *solved;
     SolveReport out;

@@ -19,18 +19,27 @@ namespace {
 
 using gdl::Term;
 
+// The developments of at most `depth` joint moves that start with the history: none when
+// the history is longer -- a mistake in the command, not an empty answer.
+void check_depth(const SolveOptions& o) {
+    if (o.depth < o.history.size())
+        throw UserError("--depth " + std::to_string(o.depth) + " is less than the history's " +
+                        std::to_string(o.history.size()) + " joint moves (the depth counts them too)");
+}
 
 }  // namespace
 
 SolveReport prolog_solve(const Session& s, const Formula& f, const SolveOptions& o);
 
 std::optional<SolveReport> solve_without_engine(const Game& g, const Formula& f, const SolveOptions& o) {
+    check_depth(o);
     if (environment().network != "on") return std::nullopt;
     std::string why;
     return bdd_solve(g.program, g.analysis, f, o, o.timeout_seconds, why);
 }
 
 SolveReport run_solve(const Session& s, const Formula& f, const SolveOptions& o) {
+    check_depth(o);
     std::optional<SolveReport> fast;
     if (environment().network == "check") {
         std::string why;
@@ -47,7 +56,8 @@ SolveReport run_solve(const Session& s, const Formula& f, const SolveOptions& o)
 
 SolveReport prolog_solve(const Session& s, const Formula& f, const SolveOptions& o) {
     auto& pl = s.engine();
-    pl::runtime::Solutions raw = pl::runtime::solve_report(pl, f.term, o.depth, o.limit, o.progress);
+    const Term sit = check_history(pl, o.history);
+    pl::runtime::Solutions raw = pl::runtime::solve_report(pl, f.term, sit, o.depth, o.limit, o.progress);
     SolveReport r;
     r.depth = o.depth;
     r.count = raw.count;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "session/formula.h"
+#include "session/history.h"
 #include "session/session.h"
 
 namespace gdlsc::query {
@@ -19,6 +20,9 @@ struct SolveOptions {
     std::size_t limit = 100;      ///< solutions listed (never the count)
     bool progress = false;        ///< one line per depth on stderr
     double timeout_seconds = 0;   ///< the BDD developments' time limit (0: none; Prolog has the session's)
+    /// Only the developments that start with these joint moves (its steps checked as query
+    /// checks a history); `depth` counts them too and must not be less than their number.
+    History history;
 };
 
 struct Solution {

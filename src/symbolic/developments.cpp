@@ -81,8 +81,9 @@ BigCount Developments::Impl::count(const bdd& f) {
 std::vector<std::vector<std::uint32_t>> Developments::Impl::moves_of(const std::vector<char>& a) const {
     bdd c = bddtrue;
     for (std::size_t v = 0; v < vars; ++v) c &= a[v] ? bdd_ithvar(plain(static_cast<int>(v))) : bdd_nithvar(plain(static_cast<int>(v)));
-    std::vector<std::vector<std::uint32_t>> out;
-    for (const auto& level_moves : history_moves) {
+    std::vector<std::vector<std::uint32_t>> out = path_moves;  // path() keeps no move functions
+    for (std::size_t t = path_moves.size(); t < history_moves.size(); ++t) {
+        const auto& level_moves = history_moves[t];
         std::vector<std::uint32_t> joint;
         for (const RoleMoves& rm : level_moves)
             for (std::size_t i = 0; i < rm.cands.size(); ++i)
@@ -145,6 +146,7 @@ ground::EpistemicPath Developments::path(const std::vector<std::vector<std::int6
             return out;
         }
         m.expand(&history[t]);
+        m.path_moves.emplace_back(history[t].begin(), history[t].end());
     }
 }
 
@@ -159,14 +161,19 @@ bool Developments::holds(const NodeFormula& f, const std::vector<std::vector<std
 
 SolveResult Developments::solve(const NodeFormula& f, std::size_t depth, std::size_t limit) {
     Impl& m = *impl_;
-    if (m.level != 0) throw std::logic_error("Developments::solve: only once, from the root");
+    if (m.from_history) throw std::logic_error("Developments::solve: only once");
+    if (m.level > 0) {  // after path(history): the developments that extend it
+        m.from_history = true;
+        m.frontier = m.path_cube & m.D;
+    }
     SolveResult out;
     BigCount total;
-    for (std::size_t d = 0;; ++d) {
+    for (std::size_t d = m.level;; ++d) {
         m.info();
-        const bdd sols = m.formula(f) & m.D;
+        const bdd here = m.from_history ? m.frontier : m.D;
+        const bdd sols = m.formula(f) & here;
         BigCount n = m.count(sols);
-        out.levels.push_back({d, m.count(m.D).decimal(), n.decimal()});
+        out.levels.push_back({d, m.count(here).decimal(), n.decimal()});
         total.add(n);
         if (out.histories.size() < limit)
             m.enumerate(sols, limit - out.histories.size(), [&](const std::vector<char>& a) {
@@ -181,7 +188,7 @@ SolveResult Developments::solve(const NodeFormula& f, std::size_t depth, std::si
             });
         if (d >= depth) break;
         m.expand();
-        if (m.D == bddfalse) break;
+        if ((m.from_history ? m.frontier : m.D) == bddfalse) break;
     }
     out.count = total.decimal();
     return out;

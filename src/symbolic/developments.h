@@ -111,7 +111,9 @@ public:
 
     /// `gdlsc solve`: the developments of at most `depth` joint moves whose last state
     /// satisfies `f`, counted per level; the first `limit` listed in order of length, then
-    /// of their joint moves (roles in order, each role's moves in standard order).
+    /// of their joint moves (roles in order, each role's moves in standard order). From the
+    /// root, or after path(history) (a development): those that extend the history, levels
+    /// from its length on.
     SolveResult solve(const NodeFormula& f, std::size_t depth, std::size_t limit);
 
     DevelopmentStats stats() const;

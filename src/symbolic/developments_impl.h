@@ -135,6 +135,11 @@ struct Developments::Impl {
     bool info_ready = false;
     std::size_t knows_evaluated = 0;
     bdd path_cube = bddtrue;  // path(): the history's development so far
+    // solve() after path(): the developments that extend the history (within D), or
+    // bddtrue when solve() starts at the root (see observe()).
+    bdd frontier = bddtrue;
+    std::vector<std::vector<std::uint32_t>> path_moves;  // path(): the history's joint moves
+    bool from_history = false;
 
     Impl(const StepNetwork& n, const std::vector<std::uint32_t>& init, const DevelopmentOptions& o)
         : net(n), options(o), manager(o.max_nodes, o.stop, 1 << 14) {
@@ -194,7 +199,7 @@ struct Developments::Impl {
     int new_var();
     bdd code(const std::vector<int>& vs, std::size_t i) const;
     void expand(const std::vector<std::int64_t>* step = nullptr);
-    void observe(bdd& next_d, const bdd* path);
+    void observe(bdd& next_d, const bdd* front);
     void rebuild(Observer& o);
     std::vector<int> history_vars(const bdd& f) const;
 

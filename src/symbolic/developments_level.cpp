@@ -79,7 +79,13 @@ void Developments::Impl::expand(const std::vector<std::int64_t>* step) {
             if (!rm.vars.empty()) path_cube &= code(rm.vars, static_cast<std::size_t>(it - rm.cands.begin()));
         }
     }
-    observe(next_d, step ? &path_cube : nullptr);
+    // The developments the caller asks about: the history's (path()) or those that extend
+    // it (solve() after path()); observe() may then keep only their public answers.
+    bdd front = bddfalse;
+    if (step) front = path_cube & next_d;
+    else if (from_history) front = frontier & next_d;
+    observe(next_d, step || from_history ? &front : nullptr);
+    if (from_history && !step) frontier = front;
     std::vector<bdd> next(fluent.size(), bddfalse);
     for (std::size_t f = 0; f < fluent.size(); ++f)
         if (net.next_node(f) != kNoNode) next[f] = val[net.next_node(f)];
@@ -93,11 +99,17 @@ void Developments::Impl::expand(const std::vector<std::int64_t>* step) {
     reset_values();
 }
 
-// Each agent's observation of this step. `path`: the history's development (its cube
-// through this step) when only its closure matters -- then a function every agent sees
-// (a public answer) is constant on the closure, so it restricts `next_d` to the path's
-// value (a public announcement as a conjunction) instead of joining each Eq_r.
-void Developments::Impl::observe(bdd& next_d, const bdd* path) {
+// Each agent's observation of this step. `front`: the developments the caller asks about
+// (within next_d: the history's one for path(), those that extend the history for solve()
+// after path()) when only they and what the agents cannot tell from them matter. A function
+// every agent sees (a public answer) that is constant on `front` then restricts `next_d` to
+// that value (a public announcement as a conjunction) instead of joining each Eq_r: a
+// development with another value is told apart from every development of `front` by every
+// agent, and so is every development that one of them cannot tell from it, so the rest of
+// D stays closed under each agent's indistinguishability and what the agents know there is
+// unchanged. On one development (path()) every public function is constant; where `front`
+// has developments with both values, the function joins each Eq_r as without `front`.
+void Developments::Impl::observe(bdd& next_d, const bdd* front) {
     std::vector<std::vector<bdd>> comps(agents.size());
     for (std::size_t a = 0; a < agents.size(); ++a) {
         const std::size_t r = agents[a];
@@ -158,7 +170,7 @@ void Developments::Impl::observe(bdd& next_d, const bdd* path) {
                            comps[a].end());
     }
     std::unordered_map<int, std::size_t> seen_by;  // canonical id -> agents that see it
-    if (path)
+    if (front)
         for (auto& cs : comps) {
             std::unordered_set<int> mine;
             for (const bdd& g : cs)
@@ -181,16 +193,24 @@ void Developments::Impl::observe(bdd& next_d, const bdd* path) {
         }
         return it->second;
     };
+    // Per public function (canonical id): 1 / 0 its value on all of `front`, -1 both values.
+    std::unordered_map<int, int> public_value;
+    auto value_on_front = [&](const bdd& g) {
+        auto [it, fresh] = public_value.emplace(key(g), -1);
+        if (fresh) {
+            if ((*front & neg(g)) == bddfalse) it->second = 1;
+            else if ((*front & g) == bddfalse) it->second = 0;
+            if (it->second >= 0) next_d &= it->second ? g : neg(g);
+        }
+        return it->second;
+    };
     for (std::size_t a = 0; a < agents.size(); ++a) {
         Observer& o = observers[a];
         rebuild(o);
         std::unordered_set<int> ids;
         for (const bdd& g : comps[a]) {
             if (!ids.insert(key(g)).second) continue;
-            if (path && seen_by[key(g)] == agents.size()) {
-                if (a == 0) next_d &= at(g, *path) ? g : neg(g);
-                continue;
-            }
+            if (front && seen_by[key(g)] == agents.size() && value_on_front(g) >= 0) continue;
             const Simplified& gs = simplify(g);
             if (std::any_of(gs.vars.begin(), gs.vars.end(), [&](int v) { return o.unseen[static_cast<std::size_t>(v)] != 0; })) {
                 o.obs.push_back(gs.g);

@@ -3,7 +3,7 @@ same seed, the same information sets, query answers and beliefs, the same prove 
 on every example game and on corpus games."""
 import pytest
 
-from conftest import cli, corpus_game, example_games, gdlsc
+from conftest import SOURCE, cli, corpus_game, example_games, gdlsc
 
 EXAMPLES = example_games()
 CORPUS = ["gdl2/montyhall.kif", "gdl2/kriegtictactoe.kif", "gdl2/meier.kif", "gdl2/guess6.kif",
@@ -139,3 +139,25 @@ def test_translate_takes_the_command_s_options():
     assert game.translate("asp", history=h) != game.translate("asp")  # the options are not ignored
     with pytest.raises(gdlsc.Error):
         game.translate("asp", encoding="nonsense")
+
+
+def test_solve_from_a_history(tmp_path):
+    """Game.solve with a history searches only the developments that start with it, as
+    `gdlsc solve --history` does: Muddy Children painted per step, two of five muddy -- the
+    muddy ones may say `know` first in round 2 (level 5 + 2 - 1), a clean one in round 3."""
+    import subprocess
+    import sys
+    gen = str(SOURCE / "examples" / "muddy_children" / "generate_per_step.py")
+    path = tmp_path / "muddy5.kif"
+    path.write_text(subprocess.run([sys.executable, gen, "5"], capture_output=True, text=True, check=True).stdout)
+    painting = subprocess.run([sys.executable, gen, "5", "--history", "11000", "0"], capture_output=True, text=True,
+                              check=True).stdout.strip()
+    game = gdlsc.Game.load(str(path))
+    for formula, first in (("(legal c1 know)", 6), ("(legal c5 know)", 7)):
+        sol = game.solve(formula, 11, limit=1, history=painting)
+        assert sol.text == cli("solve", path, formula, "--depth", 11, "--limit", 1, "--history", painting, "--quiet")
+        want = cli("solve", path, formula, "--depth", 11, "--limit", 1, "--history", painting, "--json", "--quiet")
+        assert sol.count == int(want["count"]) == 11 - first + 1
+        assert len(sol.histories) == 1 and len(sol.histories[0]) == first
+    with pytest.raises(gdlsc.InvalidInput):
+        game.solve("(legal c1 know)", 3, history=painting)

@@ -377,10 +377,12 @@ class Game:
                 _os.unlink(f.name)
         return Proof(self._g.check_witness(property, _os.fspath(witness), timeout, engine))
 
-    def solve(self, formula, depth, limit=100, timeout=DEFAULT_TIMEOUT):
+    def solve(self, formula, depth, limit=100, timeout=DEFAULT_TIMEOUT, history=None):
         """``gdlsc solve``: the developments of at most depth joint moves at whose end the formula
-        holds (at most limit listed; the count is exact)."""
-        count, histories, states, text = self._g.solve(formula, depth, limit, timeout)
+        holds (at most limit listed; the count is exact). history (as ``--history``: a string,
+        or a list of joint moves): only the developments that start with it; depth counts its
+        joint moves too."""
+        count, histories, states, text = self._g.solve(formula, depth, limit, timeout, _history_text(history))
         return Solutions(int(count), histories, states, text)
 
     def simulate(self, playouts=None, seed=1, max_steps=1000, record=None, record_format=None):

@@ -110,6 +110,62 @@ BOOST_AUTO_TEST_CASE(muddy_children_per_step_solve_agrees) {
     BOOST_TEST(out.find("\"developments\":15") != std::string::npos, out);  // 2^4 - 1 after the painting
 }
 
+// The first level at which `solve --json` found a solution (-1: none).
+int first_solution_level(const std::string& json) {
+    const auto j = nlohmann::json::parse(json);  // not in the range: the temporary would not live
+    for (const auto& l : j.at("levels"))
+        if (l.at("solutions").dump() != "0") return l.at("depth").get<int>();
+    return -1;
+}
+
+// solve --history: only the developments that start with the painting. The public answers
+// are then constant on them, so the BDDs keep one answer history (observe()'s `front`);
+// check mode compares every level's counts and the listing with the Prolog runtime, which
+// searches from the history's node. With k muddy the first level at which c1 (muddy) may
+// say `know` is n + k - 1 (n paintings, then round k); a clean c1 knows one round later.
+BOOST_AUTO_TEST_CASE(muddy_children_solve_from_a_painting) {
+    for (int n = 3; n <= 5; ++n) {
+        const std::string game = generated(kMuddy, {std::to_string(n)}, "muddy_from_" + std::to_string(n) + ".kif");
+        const std::string depth = std::to_string(2 * n + 1);
+        for (int k : {1, 2, n}) {
+            std::string bits(static_cast<std::size_t>(n), '0');
+            for (int i = 0; i < k; ++i) bits[static_cast<std::size_t>(i)] = '1';
+            const std::string painting = muddy_history(n, bits, 0);
+            std::string out = checked_solve({game, "--history", painting, "--depth", depth, "(legal c1 know)"});
+            BOOST_TEST(first_solution_level(out) == n + k - 1, "n = " << n << ", k = " << k);
+            const auto j = nlohmann::json::parse(out);
+            for (const auto& l : j.at("levels")) BOOST_TEST(l.at("developments").dump() == "1");  // the rounds are forced
+            if (k < n) {  // c_n is clean: it knows in round k + 1
+                out = checked_solve({game, "--history", painting, "--depth", depth,
+                                     "(legal c" + std::to_string(n) + " know)"});
+                BOOST_TEST(first_solution_level(out) == n + k, "n = " << n << ", k = " << k);
+            }
+        }
+        // Part of the painting: the developments that extend it differ in their public
+        // answers, which then join each child's comparisons as without a history.
+        const std::string two = muddy_history(n, "1" + std::string(static_cast<std::size_t>(n - 1), '0'), 0);
+        const std::string prefix = two.substr(0, two.find(") (", two.find(") (") + 1) + 1);
+        std::string out = checked_solve({game, "--history", prefix, "--depth", depth, "(legal c1 know)"});
+        BOOST_TEST(nlohmann::json::parse(out).at("levels").at(0).at("depth") == 2, prefix);
+        checked_solve({game, "--history", prefix, "--depth", depth, "(knows (true some_muddy))"});
+    }
+}
+
+BOOST_AUTO_TEST_CASE(solve_from_a_history_bad_input) {
+    const std::string game = generated(kMuddy, {"3"}, "muddy_bad_3.kif");
+    const std::string painting = muddy_history(3, "110", 0);
+    for (const char* mode : {"on", "off"}) {
+        RunResult r = gdlsc_env({"solve", game, "--history", painting, "--depth", "2", "(legal c1 know)"}, mode);
+        BOOST_TEST(r.exit_code == 2, mode);
+        BOOST_TEST(r.err.find("--depth 2 is less than the history's 3 joint moves") != std::string::npos, r.err);
+        // The last painting clean although nobody is muddy: not legal, named as query names it.
+        r = gdlsc_env({"solve", game, "--history", muddy_history(3, "000", 0), "--depth", "7", "(legal c1 know)"}, mode);
+        BOOST_TEST(r.exit_code == 2, mode);
+        BOOST_TEST(r.err.find("history step 3: move (paint c3 0) of role random is not legal") != std::string::npos,
+                   mode << ": " << r.err);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(muddy_children_n40_fast) {
     const std::string game = generated(kMuddy, {"40"}, "muddy_step_40.kif");
     std::string bits(40, '0');
@@ -119,6 +175,12 @@ BOOST_AUTO_TEST_CASE(muddy_children_n40_fast) {
     BOOST_TEST(r.out == "holds\n?c = c1\n?c = c2\n?c = c3\n?c = c4\n?c = c5\n");
     RunResult e = gdlsc_env({"query", game, "--history", muddy_history(40, bits, 3), "(legal ?c know)"}, "on", 60);
     BOOST_TEST(e.out == "does not hold\n");
+    // The same answer through solve from the painting: round 5 is level 44.
+    RunResult s = gdlsc_env({"solve", game, "--history", muddy_history(40, bits, 0), "--depth", "81", "--limit", "0",
+                             "--json", "(legal c5 know)"},
+                            "on", 60);
+    BOOST_TEST_REQUIRE(s.exit_code == 0, s.err);
+    BOOST_TEST(first_solution_level(s.out) == 44, s.out);
 }
 
 BOOST_AUTO_TEST_CASE(russian_cards_menu_against_brute_force) {

@@ -118,12 +118,23 @@ BOOST_AUTO_TEST_CASE(regression_and_its_bound) {
 BOOST_AUTO_TEST_CASE(solutions_per_depth) {
     auto& e = monty();
     // (true (car 2)) after one joint move: 3 choices of the candidate with hide_car 2; never at s0
-    auto s = rt::solve_report(e, car(c("2")), 1, 2, false);
+    auto s = rt::solve_report(e, car(c("2")), s0(), 1, 2, false);
     BOOST_TEST(s.count == "3");
     BOOST_TEST(s.listed.size() == 2u);  // the first `limit` of them
     BOOST_REQUIRE_EQUAL(s.levels.size(), 2u);
     BOOST_TEST(s.levels[0].to_kif() == "(level 0 1 0)");
     BOOST_TEST(s.levels[1].to_kif() == "(level 1 9 3)");  // 3 x 3 joint moves
+    // Only the developments that extend after1 (car behind 2, candidate on 1): one door to
+    // open, then stay or switch; levels from the history's length on.
+    auto x = rt::solve_report(e, car(c("2")), after1(), 3, 10, false);
+    BOOST_TEST(x.count == "4");
+    BOOST_REQUIRE_EQUAL(x.levels.size(), 3u);
+    BOOST_TEST(x.levels[0].to_kif() == "(level 1 1 1)");
+    BOOST_TEST(x.levels[1].to_kif() == "(level 2 1 1)");
+    BOOST_TEST(x.levels[2].to_kif() == "(level 3 2 2)");
+    BOOST_REQUIRE_EQUAL(x.listed.size(), 4u);
+    BOOST_TEST(gdl::list_items(x.listed[0].args.at(0)).size() == 1u);  // the history's one joint move first
+    BOOST_TEST(gdl::list_items(x.listed[0].args.at(0))[0].to_kif() == "(a (choose 1) (hide_car 2))");
 }
 
 BOOST_AUTO_TEST_CASE(information_sets_and_beliefs) {
