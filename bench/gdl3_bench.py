@@ -134,6 +134,27 @@ def bdd_targets(a):
             "%.2f" % rsecs if rrc == 0 else ("exit %d" % rrc if rrc is not None else "not run"),
             "%.1f" % (rsecs / secs) if rrc == 0 else "-"))
         n += 10 if n < 40 else 20
+    print()
+    print("| Muddy Children n, second encoding (generate_announced.py), all muddy | query `(legal ?c (say yes))` "
+          "at round n: s | MB | answer | solve `(legal c1 (say yes))` from the painting: s | MB | first level (n + n) |")
+    print("|---|---|---|---|---|---|---|")
+    ap = "muddy_children/generate_announced.py"
+    for n in (40, 80):
+        if n > a.max_bdd_n:
+            break
+        game = generated(ap, n)
+        hist = lambda rounds: subprocess.run([sys.executable, ex(ap), str(n), "--history", "1" * n, str(rounds)],
+                                             capture_output=True, text=True, check=True).stdout.strip()
+        secs, mb, rc, out = best([g, "query", game, "--history", hist(n - 1), "(legal ?c (say yes))"], a.budget,
+                                 a.repeat)
+        ssecs, smb, src, sout = best([g, "solve", game, "--history", hist(0), "--depth", str(2 * n + 2), "--limit", "0",
+                                      "--json", "(legal c1 (say yes))"], a.budget, a.repeat)
+        first = "exit %d" % src
+        if src == 0:
+            levels = [l["depth"] for l in json.loads(sout)["levels"] if l["solutions"] != 0]
+            first = str(levels[0]) if levels else "none"
+        print("| %d | %.3f | %d | %s | %.3f | %d | %s |" % (
+            n, secs, mb, "%d know" % out.count("?c = ") if rc == 0 else "exit %d" % rc, ssecs, smb, first))
 
 
 def main():

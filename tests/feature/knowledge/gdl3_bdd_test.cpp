@@ -4,7 +4,9 @@
 // difference): query (the history's knowledge for Prolog, and ground formulas about
 // knowledge decided on the BDDs) and solve (counts per level and the listing).
 //   * Muddy Children painted one child per step (examples/muddy_children/generate_per_step.py),
-//     n = 3..6: with k muddy the muddy ones know first in round k; n = 40: the same, fast.
+//     n = 3..6: with k muddy the muddy ones know first in round k; n = 40: the same, fast; by
+//     query and by solve from the painting (solve --history); the same on a second encoding
+//     (generate_announced.py).
 //   * Russian Cards with SMCDEL's 1,290 announcements (generate_menu.py): 102 safe, the same
 //     lists as a brute force of our own (russian_cards_brute.py).
 //   * Sum and Product drawn in two steps (generate_two_steps.py): x + y <= 100 gives 4 and 13;
@@ -151,6 +153,40 @@ BOOST_AUTO_TEST_CASE(muddy_children_solve_from_a_painting) {
     }
 }
 
+// The second encoding (a clock, foreheads with a value, the father's announcement as a move,
+// percepts read off the state, `(say yes)`/`(say no)`): the same answers a clock tick later
+// (the announcement), every one in check mode, by query and by solve from the painting.
+const char* kAnnounced = "examples/muddy_children/generate_announced.py";
+
+std::string announced_history(int n, const std::string& bits, int rounds) {
+    std::string h = python(kAnnounced, {std::to_string(n), "--history", bits, std::to_string(rounds)});
+    return h.substr(0, h.find('\n'));
+}
+
+BOOST_AUTO_TEST_CASE(muddy_children_second_encoding) {
+    for (int n = 3; n <= 4; ++n) {
+        const std::string game = generated(kAnnounced, {std::to_string(n)}, "muddy_ann_" + std::to_string(n) + ".kif");
+        for (int k : {1, 2, n}) {
+            std::string bits(static_cast<std::size_t>(n), '0');
+            for (int i = 0; i < k; ++i) bits[static_cast<std::size_t>(i)] = '1';
+            std::string expected = "holds\n";
+            for (int i = 1; i <= k; ++i) expected += "?c = c" + std::to_string(i) + "\n";
+            BOOST_TEST(checked_query(game, announced_history(n, bits, k - 1), "(legal ?c (say yes))") == expected,
+                       "n = " << n << ", k = " << k);
+            if (k > 1)
+                BOOST_TEST(checked_query(game, announced_history(n, bits, k - 2), "(legal ?c (say yes))") ==
+                           "does not hold\n");
+            const std::string depth = std::to_string(2 * n + 2);
+            std::string out = checked_solve({game, "--history", announced_history(n, bits, 0), "--depth", depth,
+                                             "(legal c1 (say yes))"});
+            BOOST_TEST(first_solution_level(out) == n + k, "n = " << n << ", k = " << k);
+        }
+        // Every painting, the all-clean one included (the father then keeps quiet and the game
+        // ends): solve over all developments, compared with Prolog.
+        checked_solve({game, "--depth", std::to_string(n + 3), "(legal c1 (say yes))"});
+    }
+}
+
 BOOST_AUTO_TEST_CASE(solve_from_a_history_bad_input) {
     const std::string game = generated(kMuddy, {"3"}, "muddy_bad_3.kif");
     const std::string painting = muddy_history(3, "110", 0);
@@ -181,6 +217,15 @@ BOOST_AUTO_TEST_CASE(muddy_children_n40_fast) {
                             "on", 60);
     BOOST_TEST_REQUIRE(s.exit_code == 0, s.err);
     BOOST_TEST(first_solution_level(s.out) == 44, s.out);
+    // And on the second encoding: round 5 is clock 45.
+    const std::string second = generated(kAnnounced, {"40"}, "muddy_ann_40.kif");
+    RunResult q = gdlsc_env({"query", second, "--history", announced_history(40, bits, 4), "(legal ?c (say yes))"}, "on", 60);
+    BOOST_TEST(q.out == "holds\n?c = c1\n?c = c2\n?c = c3\n?c = c4\n?c = c5\n", q.err);
+    RunResult t = gdlsc_env({"solve", second, "--history", announced_history(40, bits, 0), "--depth", "82", "--limit",
+                             "0", "--json", "(legal c5 (say yes))"},
+                            "on", 60);
+    BOOST_TEST_REQUIRE(t.exit_code == 0, t.err);
+    BOOST_TEST(first_solution_level(t.out) == 45, t.out);
 }
 
 BOOST_AUTO_TEST_CASE(russian_cards_menu_against_brute_force) {
