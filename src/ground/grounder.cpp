@@ -18,6 +18,7 @@
 #include <unordered_map>
 
 #include "ground/grounder_class.h"
+#include "ground/move_complement.h"
 
 namespace gdlsc::ground {
 
@@ -80,9 +81,10 @@ GroundProgram one_step(const gdl::Program& program, const gdl::Analysis& analysi
 
 GroundProgram ground_step(const gdl::Program& program, const gdl::Analysis& analysis, const GroundLimits& limits) {
     gdl::Program safe = gdl::existential_negations(program);
-    if (safe.rules.size() == program.rules.size()) return one_step(program, analysis, limits);
-    const gdl::Analysis a = gdl::analyze(safe);
-    return one_step(safe, a, limits);
+    GroundProgram gp = safe.rules.size() == program.rules.size() ? one_step(program, analysis, limits)
+                                                                  : one_step(safe, gdl::analyze(safe), limits);
+    complement_move_groups(gp);
+    return gp;
 }
 
 }  // namespace gdlsc::ground
