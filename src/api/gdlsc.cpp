@@ -206,15 +206,16 @@ Belief Game::belief(const std::string& role, const std::string& formula, const s
 Solutions Game::solve(const std::string& formula, std::size_t depth, std::size_t limit, double timeout_seconds,
                        const std::string& history) const {
     return guarded([&] {
-        query::Session s(impl_->game, timeout_seconds);
-        query::Formula f = query::parse_formula(formula, s.game().analysis);
+        const query::Game& g = impl_->game;
+        query::Formula f = query::parse_formula(formula, g.analysis);
         query::SolveOptions o;
         o.depth = depth;
         o.limit = limit;
-        o.history = query::read_history(history, "", s.game().analysis.roles);
+        o.history = query::read_history(history, "", g.analysis.roles);
         o.timeout_seconds = timeout_seconds;
-        std::optional<query::SolveReport> fast = query::solve_without_engine(s.game(), f, o);
-        query::SolveReport r = fast ? *fast : query::run_solve(s, f, o);
+        // The BDD developments first, as `gdlsc solve` does: no game loaded into Prolog then.
+        std::optional<query::SolveReport> fast = query::solve_without_engine(g, f, o);
+        query::SolveReport r = fast ? *fast : query::run_solve(query::Session(g, timeout_seconds), f, o);
         Solutions out;
         out.count = r.count;
         for (const auto& sol : r.solutions) out.histories.push_back(sol.history), out.states.push_back(sol.state);

@@ -23,11 +23,16 @@ std::size_t complement_move_groups(GroundProgram& gp) {
     // literals name atoms without rules): left out of the bodies below, where they are one
     // per move (blindbreakthrough's (distinctcell x1 y1 x3 y3)).
     std::vector<char> holds(gp.atoms.size(), 0), has_rules(gp.atoms.size(), 0);
-    for (const GroundRule& r : gp.rules) has_rules[r.head] = 1;
+    std::vector<const GroundRule*> statics;  // one pass per level of the static rules' recursion
+    for (const GroundRule& r : gp.rules) {
+        has_rules[r.head] = 1;
+        if (gp.atoms[r.head].step == -1) statics.push_back(&r);
+    }
     for (bool changed = true; changed;) {
         changed = false;
-        for (const GroundRule& r : gp.rules) {
-            if (holds[r.head] || gp.atoms[r.head].step != -1) continue;
+        for (const GroundRule* rp : statics) {
+            const GroundRule& r = *rp;
+            if (holds[r.head]) continue;
             bool all = std::all_of(r.pos.begin(), r.pos.end(), [&](AtomId b) { return holds[b] != 0; }) &&
                        std::none_of(r.neg.begin(), r.neg.end(), [&](AtomId b) { return has_rules[b] != 0; });
             if (all) holds[r.head] = 1, changed = true;

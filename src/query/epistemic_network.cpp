@@ -476,6 +476,7 @@ std::optional<SolveReport> bdd_solve(const gdl::Program& program, const gdl::Ana
     const symbolic::SolveResult& r = *solved;
     SolveReport out;
     out.depth = o.depth;
+    out.history_length = o.history.size();
     out.count = r.count;
     for (std::size_t i = 0; i < r.histories.size(); ++i) {
         Solution s;

@@ -60,6 +60,7 @@ SolveReport prolog_solve(const Session& s, const Formula& f, const SolveOptions&
     pl::runtime::Solutions raw = pl::runtime::solve_report(pl, f.term, sit, o.depth, o.limit, o.progress);
     SolveReport r;
     r.depth = o.depth;
+    r.history_length = o.history.size();
     r.count = raw.count;
     for (const auto& sol : raw.listed) {  // s(JointMoves, Fluents)
         if (sol.args.size() != 2) throw EngineError("solve_report/7: unexpected solution " + sol.to_kif());
@@ -82,7 +83,11 @@ SolveReport prolog_solve(const Session& s, const Formula& f, const SolveOptions&
 std::string solve_text(const SolveReport& r) {
     std::ostringstream o;
     o << r.count << " solution" << (r.count == "1" ? "" : "s") << " among the developments of at most " << r.depth
-      << " joint move" << (r.depth == 1 ? "" : "s") << "\n";
+      << " joint move" << (r.depth == 1 ? "" : "s");
+    if (r.history_length > 0)
+        o << " that start with the history (" << r.history_length << " joint move" << (r.history_length == 1 ? "" : "s")
+          << ")";
+    o << "\n";
     for (const auto& s : r.solutions) {
         std::string h;
         for (const auto& a : s.history) h += (h.empty() ? "(" : " (") + joined(a) + ")";

@@ -37,6 +37,7 @@ struct SolveLevel {
 
 struct SolveReport {
     std::size_t depth = 0;
+    std::size_t history_length = 0;  ///< SolveOptions::history's joint moves (levels start there)
     std::string count;  ///< decimal: every solution, listed or not
     std::vector<Solution> solutions;
     std::vector<SolveLevel> levels;

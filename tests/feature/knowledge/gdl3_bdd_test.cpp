@@ -187,6 +187,21 @@ BOOST_AUTO_TEST_CASE(muddy_children_second_encoding) {
     }
 }
 
+// The text says which developments were counted: those that start with the history.
+BOOST_AUTO_TEST_CASE(solve_from_a_history_says_so) {
+    const std::string game = generated(kMuddy, {"3"}, "muddy_text_3.kif");
+    for (const char* mode : {"on", "off"}) {
+        RunResult r = gdlsc_env({"solve", game, "--history", muddy_history(3, "100", 0), "--depth", "7", "--limit", "1",
+                                 "(legal c1 know)"},
+                                mode);
+        BOOST_TEST(r.exit_code == 0, r.err);
+        BOOST_TEST(first_line(r.out) ==
+                       "5 solutions among the developments of at most 7 joint moves that start with the history (3 "
+                       "joint moves)",
+                   mode);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(solve_from_a_history_bad_input) {
     const std::string game = generated(kMuddy, {"3"}, "muddy_bad_3.kif");
     const std::string painting = muddy_history(3, "110", 0);
