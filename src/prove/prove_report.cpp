@@ -38,8 +38,11 @@ std::string prove_text(const ProveReport& r) {
         return o.str();
     }
     if (r.holds && r.whole_game && r.method == ProveMethod::SmtInduction) {
-        o << r.property << " holds for every development of every length: proved by k-induction (k = " << r.depth
-          << ")\n";
+        o << r.property << " holds for every development of every length: proved by k-induction (k = " << r.depth;
+        if (r.invariants_from > 0)
+            o << "; the invariants hold from depth " << r.invariants_from << ", the depths up to "
+              << r.invariants_from + r.depth << " searched";
+        o << ")\n";
         return o.str();
     }
     if (r.holds && r.whole_game && r.method == ProveMethod::Chc && r.over_states) {
@@ -170,6 +173,7 @@ std::string prove_json(const ProveReport& r) {
         j["nodes"] = {{"peak", r.peak_nodes}, {"table", r.table_nodes}, {"reached", r.bdd_nodes}, {"variables", r.variables}};
     }
     if (r.method == ProveMethod::SmtInduction && !r.undecided && r.holds) j["k"] = r.depth;
+    if (r.method == ProveMethod::SmtInduction && !r.invariants.empty()) j["invariants_from"] = r.invariants_from;
     if ((r.method == ProveMethod::SmtInduction || r.method == ProveMethod::Chc || r.method == ProveMethod::Bdd) &&
         !r.invariants.empty())
         j["invariants"] = r.invariants;

@@ -50,6 +50,9 @@ struct ProveReport {
     /// role needed no step case). Chc: per role proved, the lemmas of Spacer's invariant.
     /// Bdd: per role proved by an inductive invariant, its fluents equal in both copies.
     std::map<std::string, std::size_t> invariants;
+    /// SmtInduction: the depth from which those invariants hold (after a setup phase; 0: from
+    /// the initial state). The base case then covered the depths up to it plus k.
+    std::size_t invariants_from = 0;
     std::vector<std::string> searched;  ///< Bdd: the roles whose reachable pairs were searched
     std::string role;  ///< of the counterexample ("" for a formula without knows)
     std::size_t at_depth = 0;

@@ -8,6 +8,7 @@
 #include <iterator>
 #include <optional>
 #include <random>
+#include <map>
 #include <set>
 
 #include "network/network_play.h"
@@ -42,17 +43,23 @@ public:
             if (auto i = probe_->fluent_index(f); i >= 0) init_.push_back(static_cast<std::uint32_t>(i));
     }
 
-    // The distinct states of random matches, at most `max` (and kSampleTime).
-    std::vector<std::vector<gdl::Term>> states(std::size_t max) {
-        std::vector<std::vector<gdl::Term>> out;
+    // The distinct states of random matches, at most `max` (and kSampleTime), each with the
+    // deepest depth it was seen at.
+    std::vector<smt::SampledPair> states(std::size_t max) {
+        std::vector<smt::SampledPair> out;
         if (!net_) return out;
         ground::NetworkPlayer p(*net_, init_);
-        std::set<std::vector<std::uint32_t>> seen;
+        std::map<std::vector<std::uint32_t>, std::size_t> seen;  // the state's index in out
         const auto end = until();
         for (std::size_t match = 0; match < 4 * max && seen.size() < max && std::chrono::steady_clock::now() < end; ++match) {
             p.restart();
             for (std::size_t step = 0; step < 1000 && seen.size() < max; ++step) {
-                if (seen.insert(p.fluents()).second) out.push_back(terms(p.fluents()));
+                if (auto [it, fresh] = seen.emplace(p.fluents(), out.size()); fresh) {
+                    auto st = terms(p.fluents());
+                    out.push_back({st, st, step});
+                } else {
+                    out[it->second].depth = std::max(out[it->second].depth, step);
+                }
                 std::vector<std::uint32_t> joint;
                 if (p.terminal() || !draw(p, joint)) break;
                 p.play(joint);
@@ -61,7 +68,7 @@ public:
         return out;
     }
 
-    using Pairs = std::vector<std::pair<std::vector<gdl::Term>, std::vector<gdl::Term>>>;
+    using Pairs = std::vector<smt::SampledPair>;  // the depth: steps from (a0, b0)
 
     // Pairs of states of developments `role` cannot tell apart: walks of two matches in
     // lockstep from (a0, b0) (the initial state when empty), the same move of `role` (legal
@@ -76,12 +83,15 @@ public:
         if (!a0.empty() || !b0.empty())
             if (!indices(a0, start_a) || !indices(b0, start_b)) return out;  // not a state of the network
         ground::NetworkPlayer a(*net_, start_a), b(*net_, start_b);
-        std::set<std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>>> seen;
+        std::map<std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>>, std::size_t> seen;  // index in out
         const auto end = until();
         for (std::size_t walk = 0; walk < walks && seen.size() < max && std::chrono::steady_clock::now() < end; ++walk) {
             a.restart(), b.restart();
             for (std::size_t step = 0; step < length && seen.size() < max; ++step) {
-                if (seen.emplace(a.fluents(), b.fluents()).second) out.emplace_back(terms(a.fluents()), terms(b.fluents()));
+                if (auto [it, fresh] = seen.emplace(std::make_pair(a.fluents(), b.fluents()), out.size()); fresh)
+                    out.push_back({terms(a.fluents()), terms(b.fluents()), step});
+                else
+                    out[it->second].depth = std::max(out[it->second].depth, step);
                 if (a.terminal() || b.terminal()) break;
                 std::vector<std::uint32_t> both, la = a.legal(role), lb = b.legal(role);
                 std::set_intersection(la.begin(), la.end(), lb.begin(), lb.end(), std::back_inserter(both));
@@ -170,7 +180,7 @@ static ProveReport smt_proof(const Game& g, const std::string& property, const S
     to.houdini_cap = o.houdini_cap;
     // Built on first use: only a step case of k-induction needs invariants.
     std::optional<Sampler> sampler;
-    std::vector<std::vector<gdl::Term>> states;  // sampled once, for every role
+    std::vector<smt::SampledPair> states;  // sampled once, for every role (a state with itself)
     auto sampled = [&]() -> Sampler& {
         if (!sampler) {
             sampler.emplace(g, sp.whole_init, to.deadline);  // real matches: the whole state
@@ -179,6 +189,17 @@ static ProveReport smt_proof(const Game& g, const std::string& property, const S
                 std::fprintf(stderr, "prove: smt induction: %zu reachable states sampled (%.1f s)\n", states.size(), seconds());
         }
         return *sampler;
+    };
+    // Where the invariants start (smt::setup_depth): from the sampled states, so the same for
+    // every role, and with the samples' other uses off too (o.sample: only how soon Houdini
+    // ends depends on those).
+    std::optional<std::size_t> setup;
+    to.invariants_from = [&] {
+        if (!setup) {
+            sampled();
+            setup = smt::setup_depth(step, init, states, to.max_invariants_from);
+        }
+        return *setup;
     };
     std::vector<std::size_t> agents;
     for (std::size_t r = 0; r < g.analysis.roles.size(); ++r)
@@ -210,8 +231,10 @@ static ProveReport smt_proof(const Game& g, const std::string& property, const S
         // The state invariants one role's search proves hold in every reachable state: the next
         // roles assume them and search only the invariants that relate their two copies.
         std::vector<smt::StateInvariant> state_invariants;
+        std::size_t invariants_from = 0;  // theirs
         for (std::size_t r : agents) {
             to.assumed = o.share_invariants ? state_invariants : std::vector<smt::StateInvariant>{};
+            to.assumed_from = o.share_invariants ? invariants_from : 0;
             if (o.sample) {
                 to.reachable = [&, r] {
                     Sampler& sm = sampled();
@@ -219,11 +242,13 @@ static ProveReport smt_proof(const Game& g, const std::string& property, const S
                     if (o.progress)
                         std::fprintf(stderr, "prove: smt induction, %s: %zu pairs sampled (%.1f s)\n",
                                      g.analysis.roles[r].c_str(), known.size(), seconds());
-                    for (const auto& st : states) known.emplace_back(st, st);  // a development with itself
+                    known.insert(known.end(), states.begin(), states.end());  // a development with itself
                     return known;
                 };
                 to.explore = [&, r](const std::vector<gdl::Term>& a, const std::vector<gdl::Term>& b) {
-                    return sampled().pairs(r, 400, 16, 25, a, b);
+                    std::vector<std::pair<std::vector<gdl::Term>, std::vector<gdl::Term>>> out;
+                    for (auto& p : sampled().pairs(r, 400, 16, 25, a, b)) out.emplace_back(std::move(p.a), std::move(p.b));
+                    return out;
                 };
             }
             double last = seconds();
@@ -237,7 +262,8 @@ static ProveReport smt_proof(const Game& g, const std::string& property, const S
             smt::InductionResult res = smt::prove_by_induction(step, init, r, tp, o.max_k, to);
             rep.pairs += res.solver_calls;
             if (res.invariants) rep.invariants[g.analysis.roles[r]] = *res.invariants;
-            if (!res.state_invariants.empty()) state_invariants = res.state_invariants;
+            if (!res.state_invariants.empty()) state_invariants = res.state_invariants, invariants_from = res.invariants_from;
+            if (res.invariants) rep.invariants_from = std::max(rep.invariants_from, res.invariants_from);
             if (o.progress)
                 std::fprintf(stderr, "prove: smt induction, %s: %s at k = %zu, %zu invariants (%.1f s)\n",
                              g.analysis.roles[r].c_str(),

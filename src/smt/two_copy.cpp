@@ -29,6 +29,16 @@
 // distinct pair states satisfying the invariants, the property holding at the first k and
 // failing at the last: unsat means proved).
 //
+// Invariants from the end of a setup phase (InductionResult::invariants_from): a game that
+// first deals, places pieces or sets a code breaks candidates such as "every cell has a
+// content" or "some code holds" until the setup is over, and without them the step case finds
+// unreachable pairs (mastermind: a copy without a code). When the sampled states break a
+// state candidate that the initial state breaks only up to some depth, the invariants start
+// after the deepest such depth d: the candidates must hold in every pair state at depth d
+// (Z3, in the unrolling from the initial state -- the samples only choose d) and be
+// preserved, so they hold at every depth >= d; the step case then proves the depths past
+// d + k and the base case covers those up to d + k.
+//
 // The solvers are Z3's SAT solver for finite domains ("QF_FD"; the encoding is Boolean with
 // cardinality constraints), as PDR's (pdr.cpp): on mastermind's goal-knowledge, 71,234 rules
 // in the cone, Houdini's rounds took 3-14 s each in the default (SMT) solver and did not finish
@@ -209,6 +219,9 @@ struct Candidate {
         }
     }
 
+    // Whether it relates the two copies (not a state invariant of each).
+    bool relates_copies() const { return kind == Equal || kind == EqualAtom; }
+
 private:
     // Never, AtMostOne, AtLeastOne in copy c.
     z3::expr in_copy(Unrolling& u, std::size_t t, int c) const {
@@ -224,6 +237,25 @@ private:
         for (std::size_t i : fluents) n += p[c][i] != 0;
         return kind == AtLeastOne ? n >= 1 : n <= 1;
     }
+};
+
+// A state given by its fluents as one copy of a PairState: per fluent of StepAtoms, whether it
+// holds (fluents the step program does not have are left out).
+class StateIndex {
+public:
+    explicit StateIndex(const StepAtoms& sa) : n_(sa.fluents.size()) {
+        for (std::size_t i = 0; i < n_; ++i) index_.emplace(sa.fluents[i].to_kif(), i);
+    }
+    std::vector<char> operator()(const std::vector<gdl::Term>& fluents) const {
+        std::vector<char> v(n_, 0);
+        for (const auto& f : fluents)
+            if (auto it = index_.find(f.to_kif()); it != index_.end()) v[it->second] = 1;
+        return v;
+    }
+
+private:
+    std::size_t n_;
+    std::map<std::string, std::size_t> index_;
 };
 
 std::vector<Candidate> candidates(const StepAtoms& sa, std::size_t role, TwoCopyProperty property) {
@@ -282,28 +314,97 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
         // information, whose violations the base case finds).
         std::vector<Candidate> inv;
         bool have_invariants = false;
+        std::size_t from = 0;  // the depth from which the invariants hold
+        // Keeps the candidates that hold in every pair state at depth `from` (of two
+        // developments from the initial state that the role cannot tell apart): Houdini's
+        // start when the invariants hold from that depth on instead of initially.
+        auto hold_at_from = [&](std::vector<Candidate>& cs) {
+            z3::context ctx;
+            z3::solver s = solver_for(ctx, sa);
+            Unrolling u(step, sa, ctx, [&s](const z3::expr& e) { s.add(e); }, "i");
+            for (int c = 0; c < 2; ++c) u.add_step(c), u.initial(c, in);
+            for (std::size_t t = 0; t < from; ++t) {
+                for (int c = 0; c < 2; ++c) u.moves(c, t);
+                u.same_view(role, t, !options.drop_same_move);
+                for (int c = 0; c < 2; ++c) u.add_step(c);
+            }
+            std::vector<char> left(cs.size(), 1);
+            bool single = false;  // one at a time (a model that broke none of them)
+            for (std::size_t round = 0;; ++round) {
+                z3::expr_vector broken(ctx);
+                for (std::size_t i = 0; i < cs.size(); ++i)
+                    if (left[i]) broken.push_back(!cs[i].at(u, from));
+                if (broken.empty()) break;
+                if (single) {
+                    for (std::size_t i = 0; i < cs.size(); ++i) {
+                        if (!left[i]) continue;
+                        s.push();
+                        s.add(!cs[i].at(u, from));
+                        if (check(s, options, res.solver_calls, "checking invariants at their first depth")) left[i] = 0;
+                        s.pop();
+                    }
+                    break;
+                }
+                s.push();
+                s.add(z3::mk_or(broken));
+                std::size_t dropped = 0;
+                if (check(s, options, res.solver_calls, "checking invariants at their first depth")) {
+                    z3::model m = s.get_model();
+                    for (std::size_t i = 0; i < cs.size(); ++i)
+                        if (left[i] && !m.eval(cs[i].at(u, from), true).is_true()) left[i] = 0, ++dropped;
+                    if (dropped == 0) single = true;  // Z3's QF_FD model did not break one: ask each
+                } else {
+                    s.pop();
+                    break;
+                }
+                s.pop();
+                if (options.progress)
+                    options.progress("invariants from depth " + std::to_string(from) + ": round " + std::to_string(round + 1));
+            }
+            std::vector<Candidate> kept;
+            for (std::size_t i = 0; i < cs.size(); ++i)
+                if (left[i]) kept.push_back(std::move(cs[i]));
+            cs.swap(kept);
+        };
         auto find_invariants = [&] {
-            std::map<std::string, std::size_t> index;
-            for (std::size_t i = 0; i < sa.fluents.size(); ++i) index.emplace(sa.fluents[i].to_kif(), i);
-            auto state = [&](const std::vector<gdl::Term>& fluents) {
-                std::vector<char> v(sa.fluents.size(), 0);
-                for (const auto& f : fluents)
-                    if (auto it = index.find(f.to_kif()); it != index.end()) v[it->second] = 1;
-                return v;
-            };
+            const StateIndex state(sa);
             // Assumed state invariants (another role's), in both copies, before and after the step.
             std::vector<Candidate> assumed;
             std::vector<StateInvariant> found_state;  // by the one-copy search below
             for (const auto& a : options.assumed)
                 for (int c = 0; c < 2; ++c)
                     assumed.push_back({static_cast<Candidate::Kind>(a.kind), c, a.fluents});
+            // The known pair states and their depths: the initial one and the samples.
             std::vector<PairState> known{{state(init), state(init)}};
-            if (options.reachable)
-                for (const auto& [a, b] : options.reachable()) known.push_back({state(a), state(b)});
-            for (auto& c : candidates(sa, role, property))
-                if ((assumed.empty() || c.kind == Candidate::Equal || c.kind == Candidate::EqualAtom) &&
-                    std::all_of(known.begin(), known.end(), [&](const PairState& p) { return c.holds_in(p); }))
-                    inv.push_back(std::move(c));
+            std::vector<std::size_t> depth_of{0};
+            std::vector<SampledPair> sampled;
+            if (options.reachable) sampled = options.reachable();
+            for (const auto& p : sampled) known.push_back({state(p.a), state(p.b)}), depth_of.push_back(p.depth);
+            // Per candidate the deepest known state that breaks it, if any.
+            std::vector<Candidate> cands;
+            std::vector<std::optional<std::size_t>> broken;
+            for (auto& c : candidates(sa, role, property)) {
+                if (!assumed.empty() && !c.relates_copies()) continue;
+                std::optional<std::size_t> last;
+                for (std::size_t i = 0; i < known.size(); ++i)
+                    if ((!last || depth_of[i] > *last) && !c.holds_in(known[i])) last = depth_of[i];
+                cands.push_back(std::move(c));
+                broken.push_back(last);
+            }
+            // Where the invariants start (InductionResult::invariants_from, setup_depth): the
+            // same for every role where the caller gives it; another role's invariants
+            // assumed fix it (only the candidates relating the copies are searched).
+            from = options.assumed_from;
+            if (assumed.empty()) {
+                if (options.invariants_from) {
+                    from = std::max(from, options.invariants_from());
+                } else if (options.max_invariants_from > 0) {
+                    from = std::max(from, setup_depth(step, init, sampled, options.max_invariants_from));
+                }
+            }
+            for (std::size_t i = 0; i < cands.size(); ++i)
+                if (!broken[i] || *broken[i] < from) inv.push_back(std::move(cands[i]));
+            if (from > 0) hold_at_from(inv);
             // Houdini over `cands` in the step system of `u` (one copy or two): candidate i is
             // guarded by an activation literal a_i,
             //     a_i -> C_i before the step,   and   OR_i (a_i and not C_i after the step),
@@ -475,7 +576,7 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                 std::vector<Candidate> state_cands;
                 std::vector<Candidate> pair_cands;
                 for (auto& c : inv) {
-                    if (c.kind == Candidate::Equal || c.kind == Candidate::EqualAtom) {
+                    if (c.relates_copies()) {
                         pair_cands.push_back(std::move(c));
                     } else {
                         c.copy = 0;
@@ -513,15 +614,16 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
             std::set<StateInvariant> found(options.assumed.begin(), options.assumed.end());
             found.insert(found_state.begin(), found_state.end());
             for (const auto& c : inv)
-                if (c.kind != Candidate::Equal && c.kind != Candidate::EqualAtom)
+                if (!c.relates_copies())
                     found.insert({static_cast<StateInvariant::Kind>(c.kind), c.fluents});
             res.state_invariants.assign(found.begin(), found.end());
+            res.invariants_from = from;
             inv.insert(inv.end(), assumed.begin(), assumed.end());
             // Counted per copy (a candidate of both copies is two invariants), as before the
             // candidates were paired.
             res.invariants = 0;
             for (const auto& c : inv)
-                *res.invariants += c.copy == Candidate::kBoth && c.kind != Candidate::Equal && c.kind != Candidate::EqualAtom ? 2 : 1;
+                *res.invariants += c.copy == Candidate::kBoth && !c.relates_copies() ? 2 : 1;
             have_invariants = true;
         };
 
@@ -586,15 +688,24 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
             return !check(s, options, res.solver_calls, "checking the induction step");
         };
 
-        for (std::size_t k = 0; k <= max_k; ++k) {
-            if (auto w = base.counterexample(k)) {
-                res.verdict = InductionResult::Refuted;
-                res.k = k;
-                res.witness = std::move(w);
-                res.solver_calls += base.solver_calls();
-                return res;
+        // The base case up to depth n (each depth once, in increasing order): false and the
+        // shortest counterexample in res when there is one.
+        std::size_t base_next = 0;
+        auto base_clear_upto = [&](std::size_t n) {
+            for (; base_next <= n; ++base_next) {
+                if (auto w = base.counterexample(base_next)) {
+                    res.verdict = InductionResult::Refuted;
+                    res.k = base_next;
+                    res.witness = std::move(w);
+                    res.solver_calls += base.solver_calls();
+                    return false;
+                }
+                if (options.progress) options.progress("no counterexample of " + std::to_string(base_next) + " joint moves");
             }
-            if (options.progress) options.progress("no counterexample of " + std::to_string(k) + " joint moves");
+            return true;
+        };
+        for (std::size_t k = 0; k <= max_k; ++k) {
+            if (!base_clear_upto(k)) return res;
             if (property == TwoCopyProperty::PerfectInformation) continue;
             // Whether the role's view determines the joint move: from one state, two joint
             // moves with the same move and percepts of the role are the same (backgammon: every
@@ -613,6 +724,7 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                     res.k = 0;
                     res.invariants = inv.size();
                     res.state_invariants = options.assumed;  // still proved: passed on to the next role
+                    res.invariants_from = options.assumed_from;
                     res.solver_calls += base.solver_calls();
                     return res;
                 }
@@ -620,6 +732,8 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
             }
             if (!have_invariants) find_invariants();
             if (step_case(k)) {
+                // The step case proves the depths past from + k: the base case covers the rest.
+                if (!base_clear_upto(from + k)) return res;
                 res.verdict = InductionResult::Proved;
                 res.k = k;
                 res.solver_calls += base.solver_calls();
@@ -632,6 +746,29 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
         res.solver_calls += base.solver_calls();
         return res;
     });
+}
+
+std::size_t setup_depth(const GroundProgram& step, const std::vector<gdl::Term>& init,
+                        const std::vector<SampledPair>& states, std::size_t max) {
+    const StepAtoms sa(step);
+    const StateIndex state(sa);
+    const PairState initial{state(init), state(init)};
+    std::vector<std::pair<PairState, std::size_t>> known;
+    std::size_t deepest = 0;
+    for (const auto& p : states) known.push_back({{state(p.a), state(p.b)}, p.depth}), deepest = std::max(deepest, p.depth);
+    // Past the bound, or half the deepest sample (not the end of the samples' matches), a
+    // depth chooses nothing: a candidate broken now and then at any depth (a piece on a cell)
+    // is broken past it too.
+    const std::size_t bound = std::min(max, deepest / 2);
+    std::size_t from = 0;
+    for (const auto& c : candidates(sa, 0, TwoCopyProperty::PerfectInformation)) {
+        if (c.relates_copies() || c.holds_in(initial)) continue;  // only what the initial state breaks
+        std::size_t last = 0;  // the deepest depth that breaks it (the initial state's, 0, at least)
+        for (const auto& [p, d] : known)
+            if (d > last && !c.holds_in(p)) last = d;
+        if (last + 1 <= bound) from = std::max(from, last + 1);
+    }
+    return from;
 }
 
 ground::GroundProgram two_copy_cone(const ground::GroundProgram& step, TwoCopyProperty property) {

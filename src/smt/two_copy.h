@@ -44,6 +44,13 @@ struct StateInvariant {
     }
 };
 
+/// A pair of reachable states of two developments a role cannot tell apart (a state with itself
+/// included), and the depth (joint moves) at which it was reached.
+struct SampledPair {
+    std::vector<gdl::Term> a, b;
+    std::size_t depth = 0;
+};
+
 struct TwoCopyOptions {
     /// The whole search ends by this time (none: no limit): each solver call gets the time
     /// left, and SmtTimeout is thrown past it.
@@ -55,7 +62,8 @@ struct TwoCopyOptions {
     /// invariants: k-induction drops the candidate invariants one of them falsifies before it
     /// asks Z3 (they cannot be invariants, so the invariants found are the same; Houdini only
     /// gets there sooner). Optional.
-    std::function<std::vector<std::pair<std::vector<gdl::Term>, std::vector<gdl::Term>>>()> reachable;
+    /// Their depths choose where the invariants start (invariants_from).
+    std::function<std::vector<SampledPair>()> reachable;
     /// Given a pair state (the fluents of both copies) that satisfies every candidate left,
     /// pairs reached from it by steps of the two-copy system (the same move of r, r's
     /// percepts equal): they satisfy every true invariant, so the candidates they falsify
@@ -69,6 +77,16 @@ struct TwoCopyOptions {
     /// state, whatever their proof; the invariants found are at most those of a search over
     /// every candidate.
     std::vector<StateInvariant> assumed;
+    /// The depth from which `assumed` holds (InductionResult::invariants_from of their search):
+    /// this search's invariants start there or later.
+    std::size_t assumed_from = 0;
+    /// The deepest depth at which the invariants may start (see InductionResult::invariants_from;
+    /// 0: from the initial state, as before phases were looked for).
+    std::size_t max_invariants_from = 12;
+    /// Where the invariants start (setup_depth of sampled states, the same for every role),
+    /// asked when the first step case needs invariants; when not given, setup_depth of the
+    /// states of `reachable` (both of each pair).
+    std::function<std::size_t()> invariants_from;
     /// Houdini asks the state candidates (f never holds, at most / at least one of a group) in
     /// one copy first and then the candidates relating the copies with those found assumed
     /// (tests compare with false: every candidate in the two-copy system at once).
@@ -126,6 +144,14 @@ struct InductionResult {
     std::optional<std::size_t> invariants;
     /// The state invariants among them (with those assumed), for the next role's search.
     std::vector<StateInvariant> state_invariants;
+    /// The depth from which the invariants hold (0: every reachable state). A game's setup
+    /// phase (a deal, pieces placed one by one, a code set) breaks invariants such as "every
+    /// cell has a content" that hold once it is over: where the sampled states break a
+    /// candidate only before some depth d (at most TwoCopyOptions::max_invariants_from), the
+    /// candidates need hold only from d on -- Z3 checks them at depth d, in the unrolling from
+    /// the initial state, instead of initially -- and the base case covers the depths up to
+    /// d + k, so the step case proves the depths after.
+    std::size_t invariants_from = 0;
     std::size_t solver_calls = 0;
     /// Candidates dropped because their check passed TwoCopyOptions::houdini_single_cap.
     std::size_t houdini_gave_up = 0;
@@ -138,6 +164,13 @@ struct InductionResult {
 InductionResult prove_by_induction(const ground::GroundProgram& step, const std::vector<gdl::Term>& init,
                                    std::size_t role, TwoCopyProperty property, std::size_t max_k,
                                    const TwoCopyOptions& options = {});
+
+/// The depth from which k-induction's invariants start (InductionResult::invariants_from): after
+/// the deepest depth (at most `max`, and half the deepest sample) at which `states` break a
+/// state candidate that the initial state breaks and that no state deeper breaks; 0 when none.
+/// `states`: reachable states with their depths (each of a pair's two states counts).
+std::size_t setup_depth(const ground::GroundProgram& step, const std::vector<gdl::Term>& init,
+                        const std::vector<SampledPair>& states, std::size_t max);
 
 /// The step program cut to what the two-copy system of `property` reads
 /// (ground::cone_of_influence): every role's moves (does, legal), terminal, the percepts

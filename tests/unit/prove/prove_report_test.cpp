@@ -64,6 +64,11 @@ BOOST_AUTO_TEST_CASE(the_sentence_of_each_verdict) {
     ind.depth = 2;
     BOOST_TEST(query::prove_text(ind) ==
                "legal-knowledge holds for every development of every length: proved by k-induction (k = 2)\n");
+    ind.invariants_from = 3;  // after a setup phase: the base case searched up to 3 + 2
+    BOOST_TEST(query::prove_text(ind) ==
+               "legal-knowledge holds for every development of every length: proved by k-induction (k = 2; the "
+               "invariants hold from depth 3, the depths up to 5 searched)\n");
+    ind.invariants_from = 0;
 
     ProveReport und = holding(ProveMethod::SmtInduction, true);
     und.holds = false, und.undecided = true, und.depth = 4, und.role = "player";
@@ -204,10 +209,11 @@ BOOST_AUTO_TEST_CASE(the_json_fields_of_each_method) {
     BOOST_TEST(!j.contains("nodes"));
 
     auto ind = holding(ProveMethod::SmtInduction, true);
-    ind.depth = 2, ind.invariants = {{"player", 4}};
+    ind.depth = 2, ind.invariants = {{"player", 4}}, ind.invariants_from = 1;
     j = json::parse(query::prove_json(ind));
     BOOST_TEST(j["k"] == 2);
     BOOST_TEST(j["invariants"]["player"] == 4);
+    BOOST_TEST(j["invariants_from"] == 1);
     BOOST_TEST(!j.contains("states"));
     ind.holds = false, ind.undecided = true;
     j = json::parse(query::prove_json(ind));

@@ -20,7 +20,11 @@
 #include <string>
 #include <vector>
 
+#include <fstream>
+#include <sstream>
+
 #include "coin_game.h"
+#include "kif_terms.h"
 #include "smt/solver.h"
 #include "smt/two_copy.h"
 
@@ -172,7 +176,7 @@ BOOST_AUTO_TEST_CASE(assumed_invariants_and_the_hooks_keep_the_verdicts) {
     std::size_t reachable_calls = 0, explore_calls = 0, progress_calls = 0;
     o.reachable = [&] {
         ++reachable_calls;
-        return std::vector<std::pair<std::vector<gdl::Term>, std::vector<gdl::Term>>>{};
+        return std::vector<smt::SampledPair>{};
     };
     o.explore = [&](const std::vector<gdl::Term>&, const std::vector<gdl::Term>&) {
         ++explore_calls;
@@ -271,4 +275,63 @@ BOOST_AUTO_TEST_CASE(a_past_deadline_is_an_smt_error) {
     }
     BOOST_CHECK_THROW(smt::prove_by_induction(g.program(), g.init(), kPlayer, TwoCopyProperty::Terminal, 3, late),
                       smt::SmtError);
+}
+
+// Invariants from the end of a setup phase (InductionResult::invariants_from), on
+// tests/fixtures/smt/setup_phase.kif: random sets a code at step 0, the player guesses it five
+// times and sees each hit. Samples given by hand (states of real developments, with their
+// depths) break "some code holds" only initially and "some guess holds" up to depth 1: the
+// invariants start at depth 2 and goal-knowledge is proved at k = 0. Without phases
+// (max_invariants_from = 0) a pair with one copy lacking a code persists to the end: not
+// 3-inductive. And the samples only choose the depth: where random may also skip the code
+// (a development the samples miss), Z3's check at depth 2 drops "some code holds" and the
+// base case finds the real counterexample at depth 6 -- a build that trusted the samples
+// would "prove" it at k = 0.
+BOOST_AUTO_TEST_CASE(invariants_from_the_end_of_a_setup_phase) {
+    using test::c;
+    using test::f;
+    std::ifstream in(std::string(GDLSC_SOURCE_DIR) + "/tests/fixtures/smt/setup_phase.kif");
+    std::stringstream text;
+    text << in.rdbuf();
+    BOOST_REQUIRE(!text.str().empty());
+    const auto game = test::step_game(text.str());
+    const auto skip = test::step_game(text.str() + "\n(<= (legal random skip) (true (phase setup)))\n");
+    auto samples = [&] {
+        std::vector<smt::SampledPair> out;
+        auto state = [&](std::size_t d, const std::string& code, const std::string& guess) {
+            std::vector<gdl::Term> st{f("phase", {c(d == 0 ? "setup" : "play")}), f("round", {c(std::to_string(d))})};
+            if (!code.empty()) st.push_back(f("code", {c(code)}));
+            if (!guess.empty()) st.push_back(f("guessed", {c(guess)}));
+            return st;
+        };
+        out.push_back({state(0, "", ""), state(0, "", ""), 0});
+        out.push_back({state(1, "red", ""), state(1, "green", ""), 1});
+        for (std::size_t d = 2; d <= 6; ++d) {
+            out.push_back({state(d, "red", "blue"), state(d, "green", "blue"), d});
+            out.push_back({state(d, "red", "red"), state(d, "red", "red"), d});
+        }
+        return out;
+    };
+    using R = smt::InductionResult;
+    smt::TwoCopyOptions o;
+    o.reachable = samples;
+    const R phased = smt::prove_by_induction(game.program(), game.init(), kPlayer, TwoCopyProperty::Goal, 3, o);
+    BOOST_TEST(phased.verdict == R::Proved);
+    BOOST_TEST(phased.k == 0u);
+    BOOST_TEST(phased.invariants_from == 2u);
+    smt::TwoCopyOptions flat = o;
+    flat.max_invariants_from = 0;
+    const R from_start = smt::prove_by_induction(game.program(), game.init(), kPlayer, TwoCopyProperty::Goal, 3, flat);
+    BOOST_TEST(from_start.verdict == R::Undecided);
+    BOOST_TEST(from_start.invariants_from == 0u);
+    const R skipped = smt::prove_by_induction(skip.program(), skip.init(), kPlayer, TwoCopyProperty::Goal, 6, o);
+    BOOST_TEST(skipped.verdict == R::Refuted);
+    BOOST_TEST(skipped.k == 6u);
+    // The step case proves only the depths past invariants_from + k: where the game may end
+    // during the setup (at depth 1, when the code is blue: the player cannot tell), the base
+    // case still searches the depths before and finds it.
+    const auto early = test::step_game(text.str() + "\n(<= terminal (true (code blue)) (true (round 1)))\n");
+    const R ended = smt::prove_by_induction(early.program(), early.init(), kPlayer, TwoCopyProperty::Terminal, 3, o);
+    BOOST_TEST(ended.verdict == R::Refuted);
+    BOOST_TEST(ended.k == 1u);
 }
