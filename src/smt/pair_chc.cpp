@@ -27,6 +27,7 @@
 
 #include <z3++.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -35,6 +36,13 @@
 #include <set>
 #include <thread>
 #include <unordered_set>
+
+#include <fcntl.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "base/deadline.h"
 
 #include "smt/pdr.h"
 #include "smt/unrolling.h"
@@ -253,23 +261,112 @@ ChcResult solve(ChcEngine engine, z3::context& ctx, const GroundProgram& step, c
     });
 }
 
-// Spacer in a thread, PDR in this one: the first answer wins. PDR stops at its next SAT call
-// once Spacer has answered; Spacer is interrupted (every 20 ms, as an interrupt that comes
-// between two of its calls into the solver is lost) once PDR has. A solver that fails (a
-// limit, no answer) leaves the answer to the other; when both fail, PDR's error is thrown.
+// What a Spacer child tells its parent through a pipe (the child and the parent are the same
+// program: the struct is read as written).
+struct SpacerMessage {
+    enum Status : int { Answer, Timeout, Error } status = Error;
+    int refuted = 0;
+    std::size_t lemmas = 0, solver_calls = 0, fluents = 0;
+    char why[512] = {};
+};
+
+// The child: Spacer on a Z3 context of its own, the message to `fd`, then _exit (no
+// destructor of the parent's objects runs; the kernel frees the rest). No time limit of
+// Z3's: the parent kills the child at the deadline (a Z3 timer would need a thread, and a
+// forked process has only the one that forked it).
+[[noreturn]] void spacer_child(int fd, pid_t parent, const GroundProgram& step, const std::vector<gdl::Term>& init,
+                               std::size_t role, TwoCopyProperty property, const ChcOptions& options) {
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // the parent may die without killing us (SIGKILL, a crash)
+    if (::getppid() != parent) ::_exit(0);
+    SpacerMessage m;
+    auto say = [&m](const char* why) { std::snprintf(m.why, sizeof m.why, "%s", why); };
+    try {
+        ChcOptions o = options;
+        o.deadline.reset();
+        auto* ctx = new z3::context;  // never deleted: _exit ends the process
+        const ChcResult r = solve(ChcEngine::Spacer, *ctx, step, init, role, property, o);
+        m.status = SpacerMessage::Answer;
+        m.refuted = r.verdict == ChcResult::Refuted;
+        m.lemmas = r.lemmas;
+        m.solver_calls = r.solver_calls;
+        m.fluents = r.fluents;
+    } catch (const SmtTimeout& e) {
+        m.status = SpacerMessage::Timeout;
+        say(e.what());
+    } catch (const std::exception& e) {
+        say(e.what());
+    } catch (...) {
+        say("Spacer failed");
+    }
+    const char* p = reinterpret_cast<const char*>(&m);
+    for (std::size_t left = sizeof m; left > 0;) {
+        const ssize_t w = ::write(fd, p, left);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) break;
+        p += w, left -= static_cast<std::size_t>(w);
+    }
+    ::_exit(0);
+}
+
+// Reads the child's message (false: it ended without one: killed, or it crashed).
+bool read_message(int fd, SpacerMessage& m) {
+    char* p = reinterpret_cast<char*>(&m);
+    for (std::size_t left = sizeof m; left > 0;) {
+        const ssize_t r = ::read(fd, p, left);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) return false;
+        p += r, left -= static_cast<std::size_t>(r);
+    }
+    return true;
+}
+
+// Spacer in a child process, PDR in this one: the first answer wins. PDR stops at its next
+// SAT call once Spacer has answered (a thread waits for the child's message); the child is
+// killed once PDR has answered, at the deadline, or when the work is interrupted.
+//
+// Why a process and not a thread: Z3_interrupt cancels a context's resource limit for good,
+// and Z3 4.8.12 then may throw from the destructor of an interrupted fixedpoint (a
+// rewriter_exception out of Z3_fixedpoint_dec_ref: std::terminate; about 1 in 40 interrupts
+// of Spacer on Krieg-TicTacToe's clauses in a harness, once in CI). A killed process leaves
+// nothing behind, and a crash of Spacer's leaves the answer to PDR. Where fork fails (no
+// memory for the copy), PDR runs alone.
 ChcResult race(const GroundProgram& step, const std::vector<gdl::Term>& init, std::size_t role,
                TwoCopyProperty property, const ChcOptions& options) {
-    std::atomic<bool> answered{false}, spacer_ended{false};
-    std::optional<ChcResult> by_spacer;
-    z3::context spacer_ctx;
-    std::thread spacer_thread([&] {
-        try {
-            ChcResult r = solve(ChcEngine::Spacer, spacer_ctx, step, init, role, property, options);
-            if (!answered.exchange(true)) by_spacer = r;
-        } catch (const std::exception&) {  // a limit, or no answer: PDR's decides
+    int fds[2];
+    pid_t child = -1;
+    if (::pipe2(fds, O_CLOEXEC) == 0) {
+        const pid_t parent = ::getpid();
+        std::fflush(nullptr);  // nothing buffered is written twice
+        child = ::fork();
+        if (child == 0) {
+            ::close(fds[0]);
+            spacer_child(fds[1], parent, step, init, role, property, options);
         }
-        spacer_ended = true;
-    });
+        ::close(fds[1]);
+        if (child < 0) ::close(fds[0]);
+    }
+    std::atomic<bool> answered{false};
+    std::optional<ChcResult> by_spacer;
+    std::string spacer_why;
+    std::thread listener;
+    if (child > 0)
+        listener = std::thread([&, fd = fds[0]] {
+            SpacerMessage m;
+            if (read_message(fd, m)) {
+                if (m.status == SpacerMessage::Answer && !answered.exchange(true)) {
+                    ChcResult r;
+                    r.verdict = m.refuted ? ChcResult::Refuted : ChcResult::Proved;
+                    r.lemmas = m.lemmas;
+                    r.solver_calls = m.solver_calls;
+                    r.fluents = m.fluents;
+                    r.solver = ChcEngine::Spacer;
+                    by_spacer = r;
+                } else if (m.status != SpacerMessage::Answer) {
+                    spacer_why = m.why;
+                }
+            }
+            ::close(fd);
+        });
     std::optional<ChcResult> by_pdr;
     std::exception_ptr pdr_error;
     try {
@@ -280,15 +377,29 @@ ChcResult race(const GroundProgram& step, const std::vector<gdl::Term>& init, st
     } catch (...) {
         pdr_error = std::current_exception();
     }
-    while (!spacer_ended) {
-        if (by_pdr) spacer_ctx.interrupt();
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    if (child > 0) {
+        // PDR has answered, or failed: then wait for Spacer until the deadline (or an interrupt).
+        auto over = [&] {
+            return by_pdr || g_interrupted.load() ||
+                   (options.deadline && std::chrono::steady_clock::now() >= *options.deadline);
+        };
+        int status = 0;
+        while (::waitpid(child, &status, WNOHANG) == 0) {
+            if (over()) {
+                ::kill(child, SIGKILL);
+                ::waitpid(child, &status, 0);
+                break;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+        listener.join();
     }
-    spacer_thread.join();
     if (by_pdr) return *by_pdr;
     if (by_spacer) return *by_spacer;
     if (pdr_error) std::rethrow_exception(pdr_error);
-    throw SmtError("neither PDR nor Spacer answered");
+    if (options.deadline && std::chrono::steady_clock::now() >= *options.deadline)
+        throw SmtTimeout("time limit reached in PDR and Spacer");
+    throw SmtError("neither PDR nor Spacer answered" + (spacer_why.empty() ? std::string() : " (Spacer: " + spacer_why + ")"));
 }
 
 }  // namespace
