@@ -430,6 +430,8 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                 // One at a time: whether candidate i has a standing proof of preservation, and
                 // per candidate j the candidates whose proofs assumed a_j.
                 std::vector<char> proved(cands.size(), 0);
+                // What the checks of the atoms the property reads may take past the single cap.
+                std::chrono::milliseconds read_extra_left = options.houdini_read_budget;
                 std::vector<std::vector<std::size_t>> needs(cands.size());
                 std::unordered_map<unsigned, std::size_t> act_index;
                 for (std::size_t i = 0; i < cands.size(); ++i) act_index.emplace(act[i].id(), i);
@@ -471,12 +473,23 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                         for (; unproved > 0 && !model; cursor = (cursor + 1) % cands.size()) {
                             if (!left[cursor] || proved[cursor]) continue;
                             assume.push_back(probe[cursor]);
+                            // An atom the property reads: a longer cap, within the budget left.
+                            const bool reads = cands[cursor].kind == Candidate::EqualAtom;
+                            const auto cap = reads ? options.houdini_single_cap +
+                                                         std::min(options.houdini_read_cap - options.houdini_single_cap,
+                                                                  std::max(read_extra_left, std::chrono::milliseconds(0)))
+                                                   : options.houdini_single_cap;
+                            const auto started = std::chrono::steady_clock::now();
                             const std::optional<bool> one =
                                 res.houdini_gave_up < options.houdini_give_up_first ? std::nullopt
                                 : options.houdini_single_cap.count() > 0
-                                    ? check_within(s, options, res.solver_calls, "finding inductive invariants", assume,
-                                                   options.houdini_single_cap)
+                                    ? check_within(s, options, res.solver_calls, "finding inductive invariants", assume, cap)
                                     : std::optional<bool>(check(s, options, res.solver_calls, "finding inductive invariants", &assume));
+                            if (reads)
+                                read_extra_left -= std::max(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                                std::chrono::steady_clock::now() - started) -
+                                                                options.houdini_single_cap,
+                                                            std::chrono::milliseconds(0));
                             assume.pop_back();
                             if (!one) {
                                 drop(cursor);  // may take back proofs that assumed it

@@ -104,6 +104,14 @@ struct TwoCopyOptions {
     /// at most the greatest inductive subset: vis_pacman3p's "at least one (collected n)" took
     /// 130-240 s to check, and its goal-knowledge is proved without it.
     std::chrono::milliseconds houdini_single_cap{5000};
+    /// The cap of a single check of a candidate that says an atom the property reads (a legal
+    /// move, terminal, a goal) is equal in both copies: k = 0 needs every one that holds, and a
+    /// dropped one sends the proof to a larger k, which costs more than a longer check
+    /// (mastermind's goal-knowledge: three of them take 6-15 s each; dropped at 5 s, the
+    /// proof needs k = 1 and 43-83 s in all; kept, k = 0 in about 30 s). Past
+    /// houdini_single_cap these checks take at most houdini_read_budget together.
+    std::chrono::milliseconds houdini_read_cap{30000};
+    std::chrono::milliseconds houdini_read_budget{60000};
     /// For tests only: the first this many single checks count as past the cap (a timeout
     /// that small games never reach on their own).
     std::size_t houdini_give_up_first = 0;
