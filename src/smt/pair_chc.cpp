@@ -384,10 +384,13 @@ ChcResult race(const GroundProgram& step, const std::vector<gdl::Term>& init, st
                    (options.deadline && std::chrono::steady_clock::now() >= *options.deadline);
         };
         int status = 0;
-        while (::waitpid(child, &status, WNOHANG) == 0) {
+        for (;;) {
+            const pid_t w = ::waitpid(child, &status, WNOHANG);
+            if (w == child || (w < 0 && errno != EINTR)) break;  // ended (or not ours to wait for)
             if (over()) {
                 ::kill(child, SIGKILL);
-                ::waitpid(child, &status, 0);
+                while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+                }
                 break;
             }
             std::this_thread::sleep_for(std::chrono::milliseconds(20));
