@@ -481,7 +481,9 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                                                    : options.houdini_single_cap;
                             const auto started = std::chrono::steady_clock::now();
                             const std::optional<bool> one =
-                                res.houdini_gave_up < options.houdini_give_up_first ? std::nullopt
+                                res.houdini_gave_up < options.houdini_give_up_first &&
+                                        !(reads && options.houdini_read_cap > options.houdini_single_cap)
+                                    ? std::nullopt
                                 : options.houdini_single_cap.count() > 0
                                     ? check_within(s, options, res.solver_calls, "finding inductive invariants", assume, cap)
                                     : std::optional<bool>(check(s, options, res.solver_calls, "finding inductive invariants", &assume));

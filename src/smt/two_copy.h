@@ -113,7 +113,8 @@ struct TwoCopyOptions {
     std::chrono::milliseconds houdini_read_cap{30000};
     std::chrono::milliseconds houdini_read_budget{60000};
     /// For tests only: the first this many single checks count as past the cap (a timeout
-    /// that small games never reach on their own).
+    /// that small games never reach on their own); not those of the atoms the property reads
+    /// when houdini_read_cap is the longer (they go on to it).
     std::size_t houdini_give_up_first = 0;
     /// Told how the search goes (e.g. "invariants: 412 candidates left"), for a progress line.
     std::function<void(const std::string&)> progress;

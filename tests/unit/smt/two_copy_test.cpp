@@ -287,6 +287,47 @@ BOOST_AUTO_TEST_CASE(a_past_deadline_is_an_smt_error) {
 // (a development the samples miss), Z3's check at depth 2 drops "some code holds" and the
 // base case finds the real counterexample at depth 6 -- a build that trusted the samples
 // would "prove" it at k = 0.
+// The atoms the property reads keep their candidates past the single cap
+// (TwoCopyOptions::houdini_read_cap): here every other single check is given up
+// (houdini_give_up_first), and "goal 100 is equal in both copies" -- what the player has won is
+// what it has seen hit, and no later percept says it again -- is the invariant k = 0 needs;
+// with it given up too (a mutant: the read cap ignored) nothing is k-inductive.
+BOOST_AUTO_TEST_CASE(the_atoms_the_property_reads_pass_the_single_cap) {
+    const auto game = test::step_game(R"(
+(role random) (role player)
+(init (round 0))
+(colour red) (colour green)
+(succ 0 1) (succ 1 2) (succ 2 3)
+(<= (legal random (set ?c)) (true (round 0)) (colour ?c))
+(<= (legal random watch) (not (true (round 0))))
+(<= (legal player wait) (true (round 0)))
+(<= (legal player (guess ?c)) (not (true (round 0))) (colour ?c))
+(<= (next (round ?n)) (true (round ?m)) (succ ?m ?n))
+(<= (next (code ?c)) (does random (set ?c)))
+(<= (next (code ?c)) (true (code ?c)))
+(<= (next won) (does player (guess ?c)) (true (code ?c)))
+(<= (next won) (true won))
+(<= (sees player hit) (does player (guess ?c)) (true (code ?c)))
+(<= terminal (true (round 3)))
+(<= (goal player 100) (true won))
+(<= (goal player 0) (not (true won)))
+(goal random 0)
+)");
+    using R = smt::InductionResult;
+    smt::TwoCopyOptions o;
+    o.houdini_cap = std::chrono::milliseconds(0);  // one candidate at a time from the start
+    o.houdini_give_up_first = 100000;
+    const R r = smt::prove_by_induction(game.program(), game.init(), kPlayer, TwoCopyProperty::Goal, 3, o);
+    BOOST_TEST(r.verdict == R::Proved);
+    BOOST_TEST(r.k == 0u);
+    BOOST_TEST(r.houdini_gave_up > 0u);
+    smt::TwoCopyOptions mutant = o;
+    mutant.houdini_read_cap = mutant.houdini_single_cap;
+    mutant.houdini_read_budget = std::chrono::milliseconds(0);
+    const R m = smt::prove_by_induction(game.program(), game.init(), kPlayer, TwoCopyProperty::Goal, 3, mutant);
+    BOOST_TEST(m.verdict == R::Undecided);
+}
+
 BOOST_AUTO_TEST_CASE(invariants_from_the_end_of_a_setup_phase) {
     using test::c;
     using test::f;
