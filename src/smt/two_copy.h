@@ -109,7 +109,8 @@ struct TwoCopyOptions {
     /// dropped one sends the proof to a larger k, which costs more than a longer check
     /// (mastermind's goal-knowledge: three of them take 6-15 s each; dropped at 5 s, the
     /// proof needs k = 1 and 43-83 s in all; kept, k = 0 in about 30 s). Past
-    /// houdini_single_cap these checks take at most houdini_read_budget together.
+    /// houdini_single_cap these checks take at most houdini_read_budget together, per role (one
+    /// pair Houdini search per role: a game of three roles may spend it three times).
     std::chrono::milliseconds houdini_read_cap{30000};
     std::chrono::milliseconds houdini_read_budget{60000};
     /// For tests only: the first this many single checks count as past the cap (a timeout
