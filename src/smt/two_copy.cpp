@@ -46,6 +46,7 @@
 // its level ranking is over integers, which QF_FD does not take (solver_for).
 #include "smt/two_copy.h"
 
+#include "smt/case_split.h"
 #include "smt/z3_guard.h"
 
 #include <z3++.h>
@@ -411,6 +412,48 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
             // checked under the assumptions {a_i : i left}; a dropped candidate gets "not a_i"
             // for good, so the solver keeps what it learned from one round to the next.
             // Returns which candidates are kept.
+            // One candidate's check (`assume`: the activation literals left and its probe) within
+            // `cap`, the unsat core in `core`. A check that passes houdini_cube_after is asked
+            // again by cases of the role's move (case_split.h: one check per move, assumed in
+            // copy 0; both copies make it): every step has exactly one move of the role
+            // (Unrolling::moves), so the parts together are the whole. Each part may be far
+            // easier: mastermind's "the goal is equal in both copies" took 2.4-7 s whole (21,536
+            // conflicts) and 1.1-2.5 s in 257 parts -- with the guess fixed, which pegs match
+            // follows by propagation, where the whole check learned it guess by guess.
+            auto check_one = [&](z3::solver& s, Unrolling& u, const z3::expr_vector& assume, std::chrono::milliseconds cap,
+                                 std::vector<z3::expr>& core) -> std::optional<bool> {
+                core.clear();
+                auto keep_core = [&] {
+                    for (const z3::expr& a : s.unsat_core()) core.push_back(a);
+                };
+                if (options.houdini_single_cap.count() <= 0) {  // no cap: one check
+                    const bool sat = check(s, options, res.solver_calls, "finding inductive invariants", &assume);
+                    if (!sat) keep_core();
+                    return sat;
+                }
+                const auto started = std::chrono::steady_clock::now();
+                const bool cubes = !sa.does_of[role].empty() &&
+                                   (options.houdini_split_first ||
+                                    (options.houdini_cube_after.count() > 0 && options.houdini_cube_after < cap &&
+                                     sa.does_of[role].size() > 1));
+                const std::optional<bool> whole =
+                    options.houdini_split_first
+                        ? std::nullopt
+                        : check_within(s, options, res.solver_calls, "finding inductive invariants", assume,
+                                       cubes ? options.houdini_cube_after : cap);
+                if (whole || !cubes) {
+                    if (whole && !*whole) keep_core();
+                    return whole;
+                }
+                ++res.houdini_split_checks;
+                std::vector<z3::expr> cases;
+                for (AtomId d : sa.does_of[role]) cases.push_back(u.vars[0][0][d]);
+                return check_by_cases(s, assume, cases, [&](const z3::expr_vector& part) -> std::optional<bool> {
+                    const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+                    if (spent >= cap) return std::nullopt;
+                    return check_within(s, options, res.solver_calls, "finding inductive invariants", part, cap - spent);
+                }, core);
+            };
             auto houdini = [&](z3::context& ctx, z3::solver& s, Unrolling& u, const std::vector<Candidate>& cands,
                                int copies, const std::string& what) {
                 std::vector<z3::expr> act, after;
@@ -480,13 +523,12 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                                                                   std::max(read_extra_left, std::chrono::milliseconds(0)))
                                                    : options.houdini_single_cap;
                             const auto started = std::chrono::steady_clock::now();
+                            std::vector<z3::expr> core;
                             const std::optional<bool> one =
                                 res.houdini_gave_up < options.houdini_give_up_first &&
                                         !(reads && options.houdini_read_cap > options.houdini_single_cap)
                                     ? std::nullopt
-                                : options.houdini_single_cap.count() > 0
-                                    ? check_within(s, options, res.solver_calls, "finding inductive invariants", assume, cap)
-                                    : std::optional<bool>(check(s, options, res.solver_calls, "finding inductive invariants", &assume));
+                                    : check_one(s, u, assume, cap, core);
                             if (reads)
                                 read_extra_left -= std::max(std::chrono::duration_cast<std::chrono::milliseconds>(
                                                                 std::chrono::steady_clock::now() - started) -
@@ -511,7 +553,7 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                                 break;
                             }
                             proved[cursor] = 1, --unproved;
-                            for (const z3::expr& a : s.unsat_core())
+                            for (const z3::expr& a : core)
                                 if (auto it = act_index.find(a.id()); it != act_index.end()) needs[it->second].push_back(cursor);
                         }
                         if (!model) break;  // each candidate left is preserved: inductive

@@ -113,6 +113,14 @@ struct TwoCopyOptions {
     /// pair Houdini search per role: a game of three roles may spend it three times).
     std::chrono::milliseconds houdini_read_cap{30000};
     std::chrono::milliseconds houdini_read_budget{60000};
+    /// One at a time, a check that passes this (within a longer cap) is asked again by cases of
+    /// the role's move, one check per move with the move assumed (0: never; the cap bounds
+    /// both together). Mastermind's hardest goal equalities: 2.4-7 s each whole, 1.1-2.5 s in
+    /// 257 parts. Only slow checks: a fast one costs less than its parts.
+    std::chrono::milliseconds houdini_cube_after{500};
+    /// For tests only: every single check is asked split from the start (small games never
+    /// reach houdini_cube_after).
+    bool houdini_split_first = false;
     /// For tests only: the first this many single checks count as past the cap (a timeout
     /// that small games never reach on their own); not those of the atoms the property reads
     /// when houdini_read_cap is the longer (they go on to it).
@@ -165,6 +173,8 @@ struct InductionResult {
     std::size_t solver_calls = 0;
     /// Candidates dropped because their check passed TwoCopyOptions::houdini_single_cap.
     std::size_t houdini_gave_up = 0;
+    /// Single checks asked again split by the role's move (TwoCopyOptions::houdini_cube_after).
+    std::size_t houdini_split_checks = 0;
 };
 
 /// k = 0, 1, ..., max_k: the base case (TwoCopy::counterexample(k)), then the step: from any
