@@ -24,7 +24,10 @@
 // invariants found assumed. Houdini checks all candidates at once (one model drops every
 // candidate it falsifies); when such a check passes TwoCopyOptions::houdini_cap it checks them
 // one at a time for the rest (blindbreakthrough's goal-knowledge: one check of all took 274 s,
-// most single ones 0.03 s; 295 -> 117 s in all).
+// most single ones 0.03 s; 295 -> 117 s in all). One at a time, a slow check is asked again by
+// cases of the role's move (case_split.h), and the candidates of the atoms the property reads
+// are checked in a solver of their cone of influence (doc/engines.md, "Checks by cases of the
+// role's move, and the read atoms in their cone").
 // Then for k = 0, 1, ...: base case (the bounded search at depth k), step case (any k+1
 // distinct pair states satisfying the invariants, the property holding at the first k and
 // failing at the last: unsat means proved).
@@ -58,6 +61,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "base/deadline.h"
 #include "ground/relevant.h"
 #include "smt/solver.h"
 #include "smt/unrolling.h"
@@ -421,7 +425,9 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
             // conflicts) and 1.1-2.5 s in 257 parts -- with the guess fixed, which pegs match
             // follows by propagation, where the whole check learned it guess by guess.
             auto check_one = [&](z3::solver& s, Unrolling& u, const z3::expr_vector& assume, std::chrono::milliseconds cap,
-                                 std::vector<z3::expr>& core) -> std::optional<bool> {
+                                 std::vector<z3::expr>& core,
+                                 std::chrono::milliseconds cube_after = std::chrono::milliseconds(-1)) -> std::optional<bool> {
+                if (cube_after.count() < 0) cube_after = options.houdini_cube_after;
                 core.clear();
                 auto keep_core = [&] {
                     for (const z3::expr& a : s.unsat_core()) core.push_back(a);
@@ -434,13 +440,12 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                 const auto started = std::chrono::steady_clock::now();
                 const bool cubes = !sa.does_of[role].empty() &&
                                    (options.houdini_split_first ||
-                                    (options.houdini_cube_after.count() > 0 && options.houdini_cube_after < cap &&
-                                     sa.does_of[role].size() > 1));
+                                    (cube_after.count() > 0 && cube_after < cap && sa.does_of[role].size() > 1));
                 const std::optional<bool> whole =
                     options.houdini_split_first
                         ? std::nullopt
                         : check_within(s, options, res.solver_calls, "finding inductive invariants", assume,
-                                       cubes ? options.houdini_cube_after : cap);
+                                       cubes ? cube_after : cap);
                 if (whole || !cubes) {
                     if (whole && !*whole) keep_core();
                     return whole;
@@ -448,7 +453,24 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                 ++res.houdini_split_checks;
                 std::vector<z3::expr> cases;
                 for (AtomId d : sa.does_of[role]) cases.push_back(u.vars[0][0][d]);
+                // Z3 takes SIGINT while a check runs and gives up "interrupted from keyboard"
+                // (z3_guard.h), but a part of a few milliseconds may end before it looks: the
+                // signal would be lost. The parts leave SIGINT to the process's handler (the
+                // command line's ends the process; the Python binding's sets g_interrupted,
+                // read between the parts).
+                z3::params no_ctrl_c(s.ctx());
+                no_ctrl_c.set("ctrl_c", false);
+                s.set(no_ctrl_c);
+                struct CtrlC {
+                    z3::solver& s;
+                    ~CtrlC() {
+                        z3::params on(s.ctx());
+                        on.set("ctrl_c", true);
+                        s.set(on);
+                    }
+                } restore{s};
                 return check_by_cases(s, assume, cases, [&](const z3::expr_vector& part) -> std::optional<bool> {
+                    if (g_interrupted.load()) throw SmtTimeout("interrupted while finding inductive invariants");
                     const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
                     if (spent >= cap) return std::nullopt;
                     return check_within(s, options, res.solver_calls, "finding inductive invariants", part, cap - spent);
@@ -470,6 +492,70 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                 bool one_at_a_time = false;
                 std::size_t cursor = 0;
                 std::vector<z3::expr> probe;  // probe_i -> not C_i after the step (one candidate at a time)
+                // The candidates of the atoms the property reads are checked one at a time in a
+                // second solver (TwoCopyOptions::houdini_read_cone): the same pair system
+                // with every derived atom an expression over the fluents and moves
+                // (Unrolling::Definitions), the activation literals of every candidate, and
+                // probes for those candidates only -- so Z3 gets only the atoms they read (the
+                // cone of influence), where the solver of all candidates has every atom of both
+                // steps. Its models fix the inputs (the fluents and moves of step 0 in both
+                // copies) and so a model of the main solver, which Houdini reads.
+                struct ReadCone {
+                    z3::context ctx;
+                    z3::solver s;
+                    Unrolling u;
+                    std::vector<z3::expr> act, probe;
+                    std::unordered_map<unsigned, std::size_t> act_index;
+                    ReadCone(const GroundProgram& g, const StepAtoms& a)
+                        : s(solver_for(ctx, a)), u(g, a, ctx, [this](const z3::expr& e) { s.add(e); }, "r", Unrolling::Definitions) {}
+                };
+                std::unique_ptr<ReadCone> cone;
+                auto make_cone = [&] {
+                    cone = std::make_unique<ReadCone>(step, sa);
+                    pair_step(cone->u, role, !options.drop_same_move);
+                    for (int c = 0; c < 2; ++c) cone->u.add_step(c);
+                    for (const auto& a : assumed) cone->s.add(a.at(cone->u, 0)), cone->s.add(a.at(cone->u, 1));
+                    for (std::size_t i = 0; i < cands.size(); ++i) {
+                        cone->act.push_back(cone->ctx.bool_const(("houdini" + std::to_string(i)).c_str()));
+                        cone->probe.push_back(cone->ctx.bool_const(("houdini_probe" + std::to_string(i)).c_str()));
+                        cone->act_index.emplace(cone->act[i].id(), i);
+                        cone->s.add(z3::implies(cone->act[i], cands[i].at(cone->u, 0)));
+                        if (cands[i].kind == Candidate::EqualAtom) cone->s.add(z3::implies(cone->probe[i], !cands[i].at(cone->u, 1)));
+                    }
+                };
+                // The read candidate `cursor` checked in the cone: as check_one, the core in
+                // the main solver's activation literals; sat leaves a model in the main solver.
+                auto check_in_cone = [&](std::size_t i, const z3::expr_vector& assume, std::chrono::milliseconds cap,
+                                         std::vector<z3::expr>& core) -> std::optional<bool> {
+                    if (!cone) make_cone();
+                    const auto started = std::chrono::steady_clock::now();
+                    z3::expr_vector ca(cone->ctx);
+                    for (std::size_t j = 0; j < cands.size(); ++j)
+                        if (left[j]) ca.push_back(cone->act[j]);
+                    ca.push_back(cone->probe[i]);
+                    std::vector<z3::expr> cone_core;
+                    const std::optional<bool> answer = check_one(cone->s, cone->u, ca, cap, cone_core, options.houdini_cone_cube_after);
+                    core.clear();
+                    if (!answer) return answer;
+                    if (!*answer) {
+                        for (const z3::expr& a : cone_core)
+                            if (auto it = cone->act_index.find(a.id()); it != cone->act_index.end()) core.push_back(act[it->second]);
+                        return false;
+                    }
+                    // Sat: its inputs, assumed in the main solver, leave one model there.
+                    const z3::model m = cone->s.get_model();
+                    z3::expr_vector fixed(s.ctx());
+                    for (const z3::expr& a : assume) fixed.push_back(a);
+                    for (int c = 0; c < 2; ++c)
+                        for (AtomId x = 0; x < step.atoms.size(); ++x)
+                            if (sa.input[x] && !sa.is_static[x])
+                                fixed.push_back(m.eval(cone->u.vars[c][0][x], true).is_true() ? u.vars[c][0][x] : !u.vars[c][0][x]);
+                    const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+                    const std::optional<bool> main = check_within(s, options, res.solver_calls, "finding inductive invariants", fixed,
+                                                                  std::max(cap - spent, std::chrono::milliseconds(1)));
+                    if (main && *main) return true;
+                    return check_one(s, u, assume, cap, core);  // not expected: the whole check in the main solver
+                };
                 // One at a time: whether candidate i has a standing proof of preservation, and
                 // per candidate j the candidates whose proofs assumed a_j.
                 std::vector<char> proved(cands.size(), 0);
@@ -528,7 +614,8 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                                 res.houdini_gave_up < options.houdini_give_up_first &&
                                         !(reads && options.houdini_read_cap > options.houdini_single_cap)
                                     ? std::nullopt
-                                    : check_one(s, u, assume, cap, core);
+                                : reads && copies == 2 && options.houdini_read_cone ? check_in_cone(cursor, assume, cap, core)
+                                                                                    : check_one(s, u, assume, cap, core);
                             if (reads)
                                 read_extra_left -= std::max(std::chrono::duration_cast<std::chrono::milliseconds>(
                                                                 std::chrono::steady_clock::now() - started) -

@@ -118,6 +118,13 @@ struct TwoCopyOptions {
     /// both together). Mastermind's hardest goal equalities: 2.4-7 s each whole, 1.1-2.5 s in
     /// 257 parts. Only slow checks: a fast one costs less than its parts.
     std::chrono::milliseconds houdini_cube_after{500};
+    /// One at a time, the candidates of the atoms the property reads are checked in a solver
+    /// of their cone of influence (the same pair system, only what they read; two_copy.cpp).
+    /// Mastermind448's goal-knowledge: Houdini's pair search 17.6 -> 8.1 s. Tests compare false.
+    bool houdini_read_cone = true;
+    /// houdini_cube_after of the checks in that cone, whose parts are cheaper (mastermind448:
+    /// 2,977 assertions instead of 145,045; its goal-knowledge 14-15 s with 500 ms, 12-13 s with 100).
+    std::chrono::milliseconds houdini_cone_cube_after{100};
     /// For tests only: every single check is asked split from the start (small games never
     /// reach houdini_cube_after).
     bool houdini_split_first = false;

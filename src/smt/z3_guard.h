@@ -3,6 +3,7 @@
 #pragma once
 #include <z3++.h>
 
+#include <csignal>
 #include <string>
 
 #include "smt/solver.h"
@@ -16,7 +17,13 @@ inline bool stopped_in_time(const std::string& why) {
     return why.find("timeout") != std::string::npos || why.find("canceled") != std::string::npos;
 }
 
+// Ctrl-C during a check: Z3 catches SIGINT itself (its own handler while it runs) and gives up
+// "interrupted from keyboard"; the signal goes on to the handler in force after the check --
+// the command line's default ends the process as Ctrl-C does anywhere else (not "engine
+// error", exit 5), Python's raises KeyboardInterrupt -- and where the handler returns, the
+// call ends with SmtError.
 [[noreturn]] inline void throw_gave_up(const std::string& what, const std::string& why) {
+    if (why.find("interrupted from keyboard") != std::string::npos) std::raise(SIGINT);
     if (stopped_in_time(why)) throw SmtTimeout(what + ": " + why);
     throw SmtError(what + ": " + why);
 }

@@ -388,9 +388,11 @@ BOOST_AUTO_TEST_CASE(invariants_from_the_end_of_a_setup_phase) {
 }
 
 // Houdini's single checks by cases of the role's move (TwoCopyOptions::houdini_cube_after; here
-// houdini_split_first, since these games' checks never take 500 ms): the parts together are
-// the whole check -- every step has exactly one move of the role -- so the invariants found are
-// the same greatest inductive subset, the same verdict and k, on each game, role and property.
+// houdini_split_first, since these games' checks never take 500 ms), and the checks of the
+// atoms the property reads in the solver of their cone (houdini_read_cone): the parts together
+// are the whole check -- every step has exactly one move of the role -- and the cone's solver
+// is the same system with only what those candidates read, so the invariants found are the
+// same greatest inductive subset, the same verdict and k, on each game, role and property.
 // A split that left out a move keeps candidates only that move breaks (caught: 30 failures);
 // parts that shared one z3::expr_vector (its copies alias) were unsat at once from the second
 // move on (caught). The union of the parts' cores: a_check_by_cases_is_the_whole_check.
@@ -431,21 +433,28 @@ BOOST_AUTO_TEST_CASE(checks_split_by_the_roles_move_find_the_same_invariants) {
                 smt::TwoCopyOptions whole;
                 whole.houdini_cap = std::chrono::milliseconds(0);  // one candidate at a time
                 whole.view_first = false;                          // Houdini runs
+                whole.houdini_read_cone = false;                   // every candidate in one solver
                 smt::TwoCopyOptions parts = whole;
                 parts.houdini_split_first = true;
+                smt::TwoCopyOptions cone = whole;
+                cone.houdini_read_cone = true;
+                smt::TwoCopyOptions cone_parts = parts;
+                cone_parts.houdini_read_cone = true;
                 const R a = smt::prove_by_induction(game.program(), game.init(), role, p, 4, whole);
-                const R b = smt::prove_by_induction(game.program(), game.init(), role, p, 4, parts);
                 BOOST_TEST(a.houdini_split_checks == 0u);
-                split += b.houdini_split_checks;
-                BOOST_TEST(b.verdict == a.verdict);
-                BOOST_TEST(b.k == a.k);
-                BOOST_TEST((b.invariants == a.invariants));
-                BOOST_TEST(b.invariants_from == a.invariants_from);
-                const bool same_state = std::equal(
-                    a.state_invariants.begin(), a.state_invariants.end(), b.state_invariants.begin(),
-                    b.state_invariants.end(), [](const auto& x, const auto& y) { return !(x < y) && !(y < x); });
-                BOOST_TEST(same_state);
                 compared += a.invariants.has_value();
+                for (const auto* o : {&parts, &cone, &cone_parts}) {
+                    const R b = smt::prove_by_induction(game.program(), game.init(), role, p, 4, *o);
+                    if (o->houdini_split_first) split += b.houdini_split_checks;
+                    BOOST_TEST(b.verdict == a.verdict);
+                    BOOST_TEST(b.k == a.k);
+                    BOOST_TEST((b.invariants == a.invariants));
+                    BOOST_TEST(b.invariants_from == a.invariants_from);
+                    const bool same_state = std::equal(
+                        a.state_invariants.begin(), a.state_invariants.end(), b.state_invariants.begin(),
+                        b.state_invariants.end(), [](const auto& x, const auto& y) { return !(x < y) && !(y < x); });
+                    BOOST_TEST(same_state);
+                }
             }
     }
     BOOST_TEST(split > 0u);
