@@ -442,7 +442,7 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                                    (options.houdini_split_first ||
                                     (cube_after.count() > 0 && cube_after < cap && sa.does_of[role].size() > 1));
                 const std::optional<bool> whole =
-                    options.houdini_split_first
+                    options.houdini_split_first && cubes
                         ? std::nullopt
                         : check_within(s, options, res.solver_calls, "finding inductive invariants", assume,
                                        cubes ? cube_after : cap);
@@ -464,9 +464,12 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                 struct CtrlC {
                     z3::solver& s;
                     ~CtrlC() {
-                        z3::params on(s.ctx());
-                        on.set("ctrl_c", true);
-                        s.set(on);
+                        try {
+                            z3::params on(s.ctx());
+                            on.set("ctrl_c", true);
+                            s.set(on);
+                        } catch (const z3::exception&) {  // accepted on the way in: not expected
+                        }
                     }
                 } restore{s};
                 return check_by_cases(s, assume, cases, [&](const z3::expr_vector& part) -> std::optional<bool> {
@@ -550,11 +553,16 @@ InductionResult prove_by_induction(const GroundProgram& step, const std::vector<
                         for (AtomId x = 0; x < step.atoms.size(); ++x)
                             if (sa.input[x] && !sa.is_static[x])
                                 fixed.push_back(m.eval(cone->u.vars[c][0][x], true).is_true() ? u.vars[c][0][x] : !u.vars[c][0][x]);
-                    const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+                    // Mostly propagation: at least a second, even where the cone took nearly all the cap.
+                    auto left = [&] {
+                        return cap - std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+                    };
                     const std::optional<bool> main = check_within(s, options, res.solver_calls, "finding inductive invariants", fixed,
-                                                                  std::max(cap - spent, std::chrono::milliseconds(1)));
+                                                                  std::max(left(), std::chrono::milliseconds(1000)));
                     if (main && *main) return true;
-                    return check_one(s, u, assume, cap, core);  // not expected: the whole check in the main solver
+                    // Not expected: the whole check in the main solver, within what is left.
+                    if (left().count() <= 0) return std::nullopt;
+                    return check_one(s, u, assume, left(), core);
                 };
                 // One at a time: whether candidate i has a standing proof of preservation, and
                 // per candidate j the candidates whose proofs assumed a_j.
